@@ -1,0 +1,114 @@
+"""The `cardtable` command. Imports stay lazy so the window appears fast."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+class _Parser(argparse.ArgumentParser):
+    """Argument errors print one line on stderr and exit with status 2 — never a traceback."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        fail(message)
+
+
+def fail(message: str) -> None:
+    print(f"cardtable: {message}", file=sys.stderr)
+    raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="cardtable", description="Card Table: four card games on one screen.")
+    parser.add_argument(
+        "--first-frame",
+        action="store_true",
+        help="draw the main menu once, print seconds from process start to that frame, exit",
+    )
+    sub = parser.add_subparsers(dest="command", parser_class=_Parser)
+    play = sub.add_parser("play", help="open straight onto a deal")
+    play.add_argument("game")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--preset")
+    play.add_argument("--players", type=int)
+    play.add_argument("--seats", help="comma-separated: human,human")
+    rules = sub.add_parser("rules", help="print a game's rules")
+    rules.add_argument("game")
+    smoke = sub.add_parser("smoke", help="headless scripted walk through the app")
+    smoke.add_argument("--frames", type=int, default=4, help="frames drawn between scripted steps")
+    bench = sub.add_parser("bench", help="performance figures")
+    bench.add_argument("--json", action="store_true")
+    replay = sub.add_parser("replay", help="open a saved game or replay")
+    replay.add_argument("file")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "rules":
+        return cmd_rules(args.game)
+    if args.command == "smoke":
+        from game.smoke import run_smoke
+
+        return run_smoke(frames=args.frames)
+    if args.command == "bench":
+        from game.bench import run_bench
+
+        return run_bench(as_json=args.json)
+    if args.command == "play":
+        return cmd_play(args)
+    if args.command == "replay":
+        return cmd_replay(args.file)
+    return launch(None, first_frame=args.first_frame)
+
+
+def game_module(name: str):
+    import engines
+
+    try:
+        return engines.get(name)
+    except KeyError as exc:
+        fail(str(exc.args[0]))
+
+
+def cmd_rules(name: str) -> int:
+    from game.assets import rules_page
+
+    game_module(name)
+    print(rules_page(name).read_text(encoding="utf-8"))
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from game.launch import DealRequest
+
+    game = game_module(args.game)
+    try:
+        request = DealRequest.build(game, args.seed, args.preset, args.players, args.seats)
+    except ValueError as exc:
+        fail(str(exc))
+    return launch(request)
+
+
+def cmd_replay(path: str) -> int:
+    import engines
+    from game.launch import DealRequest
+
+    try:
+        with open(path, encoding="utf-8") as handle:
+            record = engines.GameRecord.from_json(handle.read())
+    except OSError as exc:
+        fail(f"cannot read {path}: {exc.strerror or exc}")
+    except engines.RecordError as exc:
+        fail(f"{path} is not a valid game record: {exc}")
+    return launch(DealRequest.from_record(record))
+
+
+def launch(request, first_frame: bool = False) -> int:
+    from game.launch import run_app
+
+    return run_app(request, first_frame=first_frame)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

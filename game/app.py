@@ -1,0 +1,159 @@
+"""The window, the scene stack and the one main loop."""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import TYPE_CHECKING
+
+os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")  # see architecture.md, measured facts
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from game import settings as settings_mod  # noqa: E402
+from game import theme, ui  # noqa: E402
+
+if TYPE_CHECKING:
+    from game.scene import Scene
+
+TITLE = "Card Table"
+MIN_SIZE = (800, 600)
+
+
+class App:
+    """Owns the window and a stack of scenes; only the top scene gets input."""
+
+    def __init__(self, size: tuple[int, int] | None = None) -> None:
+        self.settings, problem = settings_mod.load()
+        pygame.display.init()
+        pygame.font.init()
+        if size is None:
+            size = (self.settings.window_width, self.settings.window_height)
+        self.fullscreen = False
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption(TITLE)
+        self._set_icon()
+        self.scenes: list[Scene] = []
+        self.toasts = ui.Toasts()
+        self.running = True
+        self.clock = pygame.time.Clock()
+        if problem:
+            self.toasts.show(problem, 6, theme.WARN)
+
+    # -- scene stack -------------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.resize(self.screen.get_size())
+
+    def pop(self) -> None:
+        if len(self.scenes) > 1:
+            self.scenes.pop().closed()
+            self.scene.resize(self.screen.get_size())
+            self.scene.revealed()
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().closed()
+        self.push(scene)
+
+    def reset_to(self, scene: Scene) -> None:
+        """Leave every scene but the bottom one (the main menu), then show `scene` on it."""
+        while len(self.scenes) > 1:
+            self.scenes.pop().closed()
+        if scene is not self.scenes[0]:
+            self.push(scene)
+        else:
+            scene.resize(self.screen.get_size())
+            scene.revealed()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    @property
+    def scale(self) -> float:
+        return theme.ui_scale(self.size)
+
+    # -- window --------------------------------------------------------------------------------
+    def _set_icon(self) -> None:
+        from game.assets import asset
+
+        try:
+            pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
+        except (FileNotFoundError, pygame.error):
+            pass
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])
+        if not self.fullscreen:
+            if (w, h) != tuple(size):
+                self.screen = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self.settings.window_width, self.settings.window_height = w, h
+        self.screen = pygame.display.get_surface()
+        for scene in self.scenes:
+            scene.resize(self.screen.get_size())
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            size = (self.settings.window_width, self.settings.window_height)
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.on_resize(self.screen.get_size())
+
+    def save_settings(self) -> None:
+        try:
+            settings_mod.save(self.settings)
+        except OSError as exc:
+            self.toasts.show(f"Could not save settings: {exc.strerror or exc}", 4, theme.WARN)
+
+    # -- loop ------------------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self.on_resize(event.size)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif self.scenes:
+            self.scene.handle(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: input, update, draw, flip."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        self.scene.update(dt)
+        self.toasts.update(dt)
+        self.draw()
+        pygame.display.flip()
+
+    def draw(self) -> None:
+        start = len(self.scenes) - 1
+        while start > 0 and not self.scenes[start].opaque:
+            start -= 1
+        for scene in self.scenes[start:]:
+            scene.draw(self.screen)
+        self.toasts.draw(self.screen, self.scale)
+
+    def run(self, fps: int = 60) -> None:
+        last = time.perf_counter()
+        while self.running:
+            now = time.perf_counter()
+            dt, last = min(now - last, 0.1), now
+            self.step(dt)
+            self.clock.tick(fps)
+        pygame.quit()
+
+    def quit(self) -> None:
+        for scene in reversed(self.scenes):
+            scene.closed()
+        self.save_settings()
+        self.running = False

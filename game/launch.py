@@ -1,0 +1,99 @@
+"""Starting the app: what deal to open (from the command line or a record) and the run itself."""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass
+class DealRequest:
+    """Everything needed to open a table: game, seed, options, seats and any moves to replay."""
+
+    game: str
+    seed: int
+    options: dict[str, Any]
+    players: int
+    seats: list[str]
+    moves: list[Any] = field(default_factory=list)
+    preset: str | None = None
+    secrets: bool = True  # multi-player: hide the table between human turns
+
+    @classmethod
+    def build(
+        cls,
+        game: Any,
+        seed: int | None = None,
+        preset: str | None = None,
+        players: int | None = None,
+        seats: str | None = None,
+    ) -> DealRequest:
+        """Validate command-line choices; ValueError has a one-line reason."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 1_000_000)
+        if seed < 0:
+            raise ValueError(f"--seed must be 0 or more, not {seed}")
+        if preset is None:
+            preset = next(iter(game.presets))
+        if preset not in game.presets:
+            known = ", ".join(game.presets)
+            raise ValueError(f"{game.name} has no preset {preset!r} (known: {known})")
+        seat_list = seats.split(",") if seats else []
+        if players is None:
+            players = len(seat_list) or game.min_players
+        if not game.min_players <= players <= game.max_players:
+            raise ValueError(f"{game.title} is for {game.min_players}–{game.max_players} players")
+        seat_list = seat_list or ["human"] * players
+        if len(seat_list) != players:
+            raise ValueError(f"--seats names {len(seat_list)} seats for {players} players")
+        for seat in seat_list:
+            if seat != "human":
+                raise ValueError(f"unknown seat kind {seat!r} (known: human)")
+        options = dict(game.presets[preset])
+        game.new_game(seed=seed, players=players, options=options)  # raises ValueError if bad
+        return cls(game.name, seed, options, players, seat_list, [], preset)
+
+    @classmethod
+    def from_record(cls, record: Any) -> DealRequest:
+        seats = ["human"] * record.players
+        return cls(record.game, record.seed, dict(record.options), record.players, seats, list(record.moves))
+
+
+def process_age() -> float:
+    """Seconds since the kernel started this process (Linux), else since the interpreter started."""
+    try:
+        import os
+
+        with open("/proc/self/stat", encoding="ascii") as handle:
+            fields = handle.read().rsplit(")", 1)[1].split()
+        start_ticks = int(fields[19])
+        with open("/proc/uptime", encoding="ascii") as handle:
+            uptime = float(handle.read().split()[0])
+        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return time.perf_counter()
+
+
+def run_app(request: DealRequest | None, first_frame: bool = False) -> int:
+    from game.app import App
+    from game.scenes.menu import MenuScene
+
+    app = App()
+    app.push(MenuScene(app))
+    if first_frame:
+        app.step(0.0)
+        print(f"{process_age():.3f}")
+        sys.stdout.flush()
+        return 0
+    if request is not None:
+        from game.table import open_table
+
+        open_table(app, request)
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        app.quit()
+    return 0

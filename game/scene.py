@@ -1,0 +1,45 @@
+"""The scene interface: each screen of the app handles input, updates and draws itself."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import ui
+
+if TYPE_CHECKING:
+    from game.app import App
+
+
+class Scene:
+    opaque = True  # False: the scene below is drawn first (dialogs)
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.buttons: list[ui.Button] = []
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+        self.handle_other(event)
+
+    def handle_other(self, event: pygame.event.Event) -> None:
+        """Input that no button took."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations and clocks by dt seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for button in self.buttons:
+            button.draw(surface)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Recompute the layout for a new window size."""
+
+    def revealed(self) -> None:
+        """The scene above this one closed."""
+
+    def closed(self) -> None:
+        """The scene leaves the stack (autosave here)."""

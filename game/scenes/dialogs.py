@@ -1,0 +1,70 @@
+"""Modal dialogs drawn over the scene below: a yes/no question and a message with choices."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game import theme, ui
+from game.scene import Scene
+
+
+class ChoiceScene(Scene):
+    """A title, a few lines and a row of buttons; Esc picks the last button."""
+
+    opaque = False
+
+    def __init__(self, app, title: str, lines: list[str], choices: list[tuple[str, Callable[[], None]]]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.lines = lines
+        self.choices = choices
+        self.buttons = [
+            ui.Button(label, lambda a=action: self.choose(a), primary=(i == 0)) for i, (label, action) in enumerate(choices)
+        ]
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def choose(self, action: Callable[[], None]) -> None:
+        if self.app.scene is self:
+            self.app.pop()
+        action()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = theme.ui_scale(size)
+        w = int(520 * s)
+        h = int((150 + 30 * len(self.lines)) * s)
+        self.box = pygame.Rect(0, 0, w, h)
+        self.box.center = (size[0] // 2, size[1] // 2)
+        bw, bh, gap = int(150 * s), int(44 * s), int(14 * s)
+        total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
+        x = self.box.centerx - total // 2
+        for button in self.buttons:
+            button.rect = pygame.Rect(x, self.box.bottom - bh - int(20 * s), bw, bh)
+            button.size = int(17 * s)
+            x += bw + gap
+
+    def handle_other(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.choose(self.choices[-1][1])
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+                self.choose(self.choices[0][1])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = theme.ui_scale(surface.get_size())
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 110))
+        surface.blit(shade, (0, 0))
+        ui.panel(surface, self.box)
+        y = self.box.top + int(34 * s)
+        ui.blit_centred(surface, ui.text(self.title, int(24 * s), theme.TEXT, True), (self.box.centerx, y))
+        for line in self.lines:
+            y += int(30 * s)
+            ui.blit_centred(surface, ui.text(line, int(17 * s), theme.TEXT_DIM), (self.box.centerx, y))
+        super().draw(surface)
+
+
+class ConfirmScene(ChoiceScene):
+    def __init__(self, app, question: str, on_yes: Callable[[], None]) -> None:
+        super().__init__(app, "Are you sure?", [question], [("Yes", on_yes), ("No", lambda: None)])

@@ -1,0 +1,95 @@
+"""The main menu: every game of the product, plus Rules, Settings and Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+import engines
+from game import theme, ui
+from game.felt import felt
+from game.scene import Scene
+
+BLURBS = {
+    "canfield": "Classic solitaire · 1 player",
+    "canals": "Springs, canals, fountains · 2 players",
+    "sandcastles": "Build and attack · 2–6 players",
+    "orchard": "Seeds and branches · 2 players",
+}
+ORDER = ("canfield", "canals", "sandcastles", "orchard")
+
+
+def game_title(name: str) -> str:
+    return engines.GAMES[name].title if name in engines.GAMES else engines.PLANNED[name]
+
+
+def playable(name: str) -> bool:
+    """A game is offered once its engine and its table both exist."""
+    from game.table import TABLES
+
+    return name in engines.GAMES and name in TABLES
+
+
+class MenuScene(Scene):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.game_buttons = {
+            name: ui.Button(game_title(name), lambda n=name: self.choose(n), enabled=lambda n=name: playable(n))
+            for name in ORDER
+        }
+        self.rules_button = ui.Button("Rules", self.open_rules)
+        self.settings_button = ui.Button("Settings", self.open_settings)
+        self.quit_button = ui.Button("Quit", app.quit)
+        self.buttons = [*self.game_buttons.values(), self.rules_button, self.settings_button, self.quit_button]
+
+    def choose(self, name: str) -> None:
+        from game.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app, name))
+
+    def open_rules(self) -> None:
+        from game.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app, "canfield"))
+
+    def open_settings(self) -> None:
+        from game.scenes.settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        s = theme.ui_scale(size)
+        bw, bh, gap = int(420 * s), int(62 * s), int(14 * s)
+        top = int(h * 0.30)
+        for i, button in enumerate(self.game_buttons.values()):
+            button.rect = pygame.Rect((w - bw) // 2, top + i * (bh + gap), bw, bh)
+            button.size = int(22 * s)
+        small_w = (bw - 2 * gap) // 3
+        y = top + 4 * (bh + gap) + gap
+        for i, button in enumerate((self.rules_button, self.settings_button, self.quit_button)):
+            button.rect = pygame.Rect((w - bw) // 2 + i * (small_w + gap), y, small_w, int(bh * 0.75))
+            button.size = int(18 * s)
+
+    def handle_other(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q):
+            self.app.quit()
+        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_4:
+            name = ORDER[event.key - pygame.K_1]
+            if playable(name):
+                self.choose(name)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s = theme.ui_scale((w, h))
+        surface.blit(felt((w, h), self.app.settings.felt), (0, 0))
+        ui.blit_centred(surface, ui.text("Card Table", int(64 * s), theme.TEXT, True), (w // 2, int(h * 0.14)))
+        ui.blit_centred(
+            surface,
+            ui.text("Four card games at one table", int(20 * s), theme.TEXT_DIM),
+            (w // 2, int(h * 0.14) + int(52 * s)),
+        )
+        super().draw(surface)
+        for name, button in self.game_buttons.items():
+            note = BLURBS[name] if playable(name) else "coming soon"
+            img = ui.text(note, int(14 * s), theme.TEXT_DIM)
+            surface.blit(img, img.get_rect(midleft=(button.rect.right + int(16 * s), button.rect.centery)))

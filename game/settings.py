@@ -1,0 +1,70 @@
+"""Player preferences, kept in settings.json in the user's data folder."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from game import storage
+
+ANIMATION_SPEEDS = {"off": 0.0, "fast": 0.6, "normal": 1.0, "slow": 1.8}
+FELTS = ("green", "blue", "dark")
+CARD_BACKS = ("blue", "red", "green", "purple")
+
+
+@dataclass
+class Settings:
+    window_width: int = 1280
+    window_height: int = 800
+    four_colour: bool = False
+    card_back: str = "blue"
+    animation: str = "normal"
+    felt: str = "green"
+    click_to_move: bool = True
+    auto_move_safe: bool = False
+    vegas: bool = False
+
+    def animation_factor(self) -> float:
+        return ANIMATION_SPEEDS.get(self.animation, 1.0)
+
+    def sanitised(self) -> Settings:
+        """Any value out of range falls back to its default, so a hand-edited file can't break us."""
+        default = Settings()
+        clean = Settings(**asdict(self))
+        for f in fields(Settings):
+            value = getattr(clean, f.name)
+            want = type(getattr(default, f.name))
+            if type(value) is not want:
+                setattr(clean, f.name, getattr(default, f.name))
+        if clean.animation not in ANIMATION_SPEEDS:
+            clean.animation = default.animation
+        if clean.felt not in FELTS:
+            clean.felt = default.felt
+        if clean.card_back not in CARD_BACKS:
+            clean.card_back = default.card_back
+        clean.window_width = min(max(clean.window_width, 800), 7680)
+        clean.window_height = min(max(clean.window_height, 600), 4320)
+        return clean
+
+
+def settings_path() -> Path:
+    return storage.data_dir() / "settings.json"
+
+
+def load() -> tuple[Settings, str | None]:
+    """The saved settings (or defaults) and a sentence if the file had to be set aside."""
+    data, problem = storage.read_json(settings_path())
+    if data is None:
+        return Settings(), problem
+    if not isinstance(data, dict):
+        moved = storage.quarantine(settings_path())
+        return Settings(), f"settings.json was damaged; it was kept aside as {moved.name}"
+    known = {f.name for f in fields(Settings)}
+    values: dict[str, Any] = {k: v for k, v in data.items() if k in known}
+    return Settings(**values).sanitised(), problem
+
+
+def save(settings: Settings) -> None:
+    storage.atomic_write_text(settings_path(), json.dumps(asdict(settings), indent=2))

@@ -1,0 +1,67 @@
+"""The user's data folder and safe file writes.
+
+Every write is atomic (temporary file, then `os.replace`) so a crash never leaves half a file; a file
+that cannot be read is moved aside as `NAME.corrupt` (never silently overwritten) and reported.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+
+def data_dir() -> Path:
+    """Where settings, statistics and saves live; CARDTABLE_HOME overrides it (tests, portable use)."""
+    override = os.environ.get("CARDTABLE_HOME")
+    if override:
+        path = Path(override)
+    else:
+        from platformdirs import user_data_dir
+
+        path = Path(user_data_dir("cardtable", appauthor=False))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def quarantine(path: Path) -> Path:
+    """Move an unreadable file aside (NAME.corrupt, NAME.corrupt.1, …) and return where it went."""
+    target = path.with_name(path.name + ".corrupt")
+    n = 0
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.corrupt.{n}")
+    os.replace(path, target)
+    return target
+
+
+def read_json(path: Path) -> tuple[Any, str | None]:
+    """(data, problem): data is None when the file is missing or corrupt; a corrupt file is moved
+    aside and `problem` says so in a sentence for the player."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        return None, f"Could not read {path.name}: {exc.strerror or exc}"
+    try:
+        return json.loads(text), None
+    except ValueError:
+        moved = quarantine(path)
+        return None, f"{path.name} was damaged; it was kept aside as {moved.name}"

@@ -1,0 +1,169 @@
+"""Small widgets shared by every scene: cached text, buttons, panels and toasts.
+
+Nothing here renders text per frame: every text surface is made once and cached by its content.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game import assets, theme
+
+_TEXT_CACHE: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+_TEXT_CACHE_SIZE = 600
+
+
+def text(s: str, size: int, colour=theme.TEXT, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, cached (least recently used entries are dropped)."""
+    key = (s, size, colour, bold)
+    surf = _TEXT_CACHE.get(key)
+    if surf is None:
+        surf = assets.font(size, bold).render(s, True, colour)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha()
+        _TEXT_CACHE[key] = surf
+        if len(_TEXT_CACHE) > _TEXT_CACHE_SIZE:
+            _TEXT_CACHE.popitem(last=False)
+    else:
+        _TEXT_CACHE.move_to_end(key)
+    return surf
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split `s` into lines that fit `width` pixels."""
+    font = assets.font(size, bold)
+    lines: list[str] = []
+    for paragraph in s.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if font.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: int = 14) -> None:
+    """A dark rounded panel with a faint edge."""
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*theme.PANEL, alpha), layer.get_rect(), border_radius=radius)
+    pygame.draw.rect(layer, (*theme.PANEL_EDGE, 40), layer.get_rect(), 1, border_radius=radius)
+    surface.blit(layer, rect)
+
+
+def blit_centred(surface: pygame.Surface, img: pygame.Surface, centre: tuple[int, int]) -> None:
+    surface.blit(img, img.get_rect(center=centre))
+
+
+@dataclass
+class Button:
+    """A clickable label; `enabled` is asked each frame so buttons grey out by themselves."""
+
+    label: str
+    action: Callable[[], None]
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    enabled: Callable[[], bool] = lambda: True
+    tooltip: str = ""
+    size: int = 16
+    primary: bool = False
+    selected: bool = False
+    _hover: bool = False
+    _down: bool = False
+    _face: dict = field(default_factory=dict)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True if the event was this button's (so scenes stop looking further)."""
+        if event.type == pygame.MOUSEMOTION:
+            self._hover = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self._down = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was_down, self._down = self._down, False
+            if was_down and self.rect.collidepoint(event.pos):
+                if self.enabled():
+                    self.action()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        enabled = self.enabled()
+        if not enabled:
+            state = "disabled"
+        elif self._down:
+            state = "down"
+        elif self._hover or self.selected:
+            state = "hover"
+        else:
+            state = "up"
+        key = (state, self.rect.size, self.label, self.size, self.primary, self.selected)
+        face = self._face.get(key)
+        if face is None:
+            face = self._render(state)
+            self._face.clear()
+            self._face[key] = face
+        surface.blit(face, self.rect)
+
+    def _render(self, state: str) -> pygame.Surface:
+        colours = {
+            "up": theme.BUTTON,
+            "hover": theme.BUTTON_HOVER,
+            "down": theme.BUTTON_DOWN,
+            "disabled": theme.BUTTON_DISABLED,
+        }
+        fill = colours[state]
+        if self.primary and state != "disabled":
+            fill = tuple(min(255, c + 40) for c in (44, 120, 80)) if state == "hover" else (44, 120, 80)
+        face = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+        radius = max(4, self.rect.height // 4)
+        pygame.draw.rect(face, fill, face.get_rect(), border_radius=radius)
+        edge = theme.ACCENT if self.selected else (255, 255, 255, 50)
+        pygame.draw.rect(face, edge, face.get_rect(), 2 if self.selected else 1, border_radius=radius)
+        colour = theme.TEXT if state != "disabled" else (120, 128, 128)
+        label = text(self.label, self.size, colour, bold=self.primary)
+        blit_centred(face, label, face.get_rect().center)
+        return face
+
+
+class Toasts:
+    """Short messages that fade out at the bottom of the window (illegal-move reasons, notices)."""
+
+    def __init__(self) -> None:
+        self.items: list[list] = []  # [message, seconds_left, colour]
+
+    def show(self, message: str, seconds: float = 2.6, colour=theme.TEXT) -> None:
+        self.items = [i for i in self.items if i[0] != message][-2:]
+        self.items.append([message, seconds, colour])
+
+    def update(self, dt: float) -> None:
+        for item in self.items:
+            item[1] -= dt
+        self.items = [i for i in self.items if i[1] > 0]
+
+    @property
+    def latest(self) -> str | None:
+        return self.items[-1][0] if self.items else None
+
+    def draw(self, surface: pygame.Surface, scale: float) -> None:
+        w, h = surface.get_size()
+        y = h - int(70 * scale)
+        size = int(17 * scale)
+        for message, left, colour in reversed(self.items):
+            img = text(message, size, colour, bold=True)
+            box = img.get_rect(center=(w // 2, y)).inflate(int(36 * scale), int(18 * scale))
+            alpha = int(255 * min(1.0, left / 0.35))
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (16, 20, 22, 230), layer.get_rect(), border_radius=box.h // 2)
+            layer.blit(img, img.get_rect(center=layer.get_rect().center))
+            layer.set_alpha(alpha)
+            surface.blit(layer, box)
+            y -= box.h + int(8 * scale)
