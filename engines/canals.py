@@ -27,13 +27,13 @@ max_players = 2
 DECK_SIZE = 52
 HAND_SIZE = 26
 
-ALLOWED_OPTIONS: dict[str, tuple[Any, ...]] = {
+OPTIONS: dict[str, tuple[Any, ...]] = {
     "memory_aid": (True, False),
     "min_canals": tuple(range(8)),
     "first": (None, 0, 1),
 }
-DEFAULT_OPTIONS: dict[str, Any] = {"memory_aid": True, "min_canals": 0, "first": None}
-presets: dict[str, dict[str, Any]] = {"default": dict(DEFAULT_OPTIONS)}
+DEFAULTS: dict[str, Any] = {"memory_aid": True, "min_canals": 0, "first": None}
+presets: dict[str, dict[str, Any]] = {"default": dict(DEFAULTS)}
 
 SPRING = "spring"
 CANAL = "canal"
@@ -67,7 +67,7 @@ STARTING_HANDS: tuple[tuple[str, ...], tuple[str, ...]] = (
 
 
 def kind(code: str) -> str:
-    """ "spring" (A, 2, 3), "fountain" (J, Q, K) or "canal" (4–10)."""
+    """The kind of a card: "spring" (A, 2, 3), "fountain" (J, Q, K) or "canal" (4–10)."""
     try:
         return _KIND[code]
     except (KeyError, TypeError):
@@ -404,7 +404,7 @@ class CanalsState:
 
 def new_game(seed: int, players: int = 2, options: Mapping[str, Any] | None = None) -> CanalsState:
     check_seed_and_players(name, seed, players, min_players, max_players)
-    opts = resolve_options(name, ALLOWED_OPTIONS, DEFAULT_OPTIONS, options)
+    opts = resolve_options(name, OPTIONS, DEFAULTS, options)
     first = opts["first"]
     starter = _seed_first(seed) if first is None else first
     return CanalsState(
@@ -438,7 +438,7 @@ def from_dict(d: Any) -> CanalsState:
     check_seed_and_players(name, seed, 2, min_players, max_players)
     if not isinstance(d["options"], Mapping):
         raise ValueError("canals state: options must be an object")
-    opts = resolve_options(name, ALLOWED_OPTIONS, DEFAULT_OPTIONS, d["options"])
+    opts = resolve_options(name, OPTIONS, DEFAULTS, d["options"])
 
     starter = d["first_player"]
     if not _is_int(starter) or starter not in (0, 1):

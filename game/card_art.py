@@ -248,6 +248,18 @@ class CardImages:
         if rotated:
             upright = self._glyph(text, ink_height, colour, bold, squeeze)
             surface = pygame.transform.flip(upright, True, True)
+        elif text == "10" and squeeze != 1.0:
+            # Set "1" and "0" tightly by their ink (the font's advance leaves a wide gap).
+            one = self._glyph("1", ink_height, colour, bold)
+            zero = self._glyph("0", ink_height, colour, bold)
+            gap = max(1, round(ink_height * 0.05))
+            h = max(one.get_height(), zero.get_height())
+            joined = pygame.Surface((one.get_width() + gap + zero.get_width(), h), pygame.SRCALPHA)
+            joined.fill((*colour, 0))
+            joined.blit(one, (0, h - one.get_height()))
+            joined.blit(zero, (one.get_width() + gap, h - zero.get_height()))
+            w = joined.get_width()
+            surface = pygame.transform.smoothscale(joined, (max(1, round(w * squeeze)), h))
         else:
             size = max(6, round(ink_height / _ink_ratio(text, bold)))
             rendered = assets.font(size, bold).render(text, True, colour)
@@ -310,7 +322,7 @@ class CardImages:
 
     def _rank_key(self, rank: str, ink: float, colour: Colour) -> tuple:
         text = RANK_NAMES.get(rank, rank)
-        return (text, ink, colour, True, 0.78 if text == "10" else 0.92)
+        return (text, ink, colour, True, 0.86 if text == "10" else 0.92)
 
     def _index(self, surface: pygame.Surface, rank: str, suit: str, colour: Colour) -> None:
         w = self.width
@@ -527,7 +539,8 @@ def _draw_crown(s: pygame.Surface, box: pygame.Rect, colour: Colour, ow: int) ->
     cap.midbottom = (round(box.centerx), round(box.y + box.h * 0.72))
     pygame.draw.ellipse(s, INK, cap.inflate(ow * 2, ow * 2))
     pygame.draw.ellipse(s, _mix(colour, (0, 0, 0), 0.15), cap)
-    pygame.draw.ellipse(s, _mix(colour, (255, 255, 255), 0.25), cap.inflate(-cap.w * 0.55, -cap.h * 0.55).move(-cap.w * 0.1, -cap.h * 0.12))
+    sheen = cap.inflate(-cap.w * 0.6, -cap.h * 0.62).move(-cap.w * 0.12, -cap.h * 0.14)
+    pygame.draw.ellipse(s, _mix(colour, (255, 255, 255), 0.18), sheen)
     # Crown body.
     body = [
         P(0.14, 0.70), P(0.06, 0.26), P(0.24, 0.46), P(0.30, 0.16), P(0.40, 0.44),
@@ -561,17 +574,17 @@ def _draw_crown(s: pygame.Surface, box: pygame.Rect, colour: Colour, ow: int) ->
 def _draw_tiara(s: pygame.Surface, box: pygame.Rect, colour: Colour, ow: int) -> None:
     """Queen: a sunburst tiara of pearl-tipped rays over a jewelled band, and a rose."""
     P = lambda u, v: _pt(box, u, v)  # noqa: E731
-    hub = P(0.5, 1.55)
+    hub = P(0.5, 1.3)
     # Rays fanning out of the band, the middle ones tallest; drawn outside-in.
     rays = 9
     order = sorted(range(rays), key=lambda i: -abs(i - rays // 2))
     for i in order:
         t = (i - rays // 2) / (rays // 2)  # -1 .. 1
-        ang = math.radians(90 - 44 * t)
-        reach = box.h * (1.42 - 0.36 * abs(t) ** 1.3 - (0.12 if i % 2 else 0))
+        ang = math.radians(90 - 29 * t)
+        reach = box.h * (1.2 - 0.3 * abs(t) ** 1.3 - (0.13 if i % 2 else 0))
         tip = (hub[0] + math.cos(ang) * reach, hub[1] - math.sin(ang) * reach)
-        base_r = box.h * 0.78
-        half = math.radians(3.2 if i % 2 == 0 else 2.4)
+        base_r = box.h * 0.5
+        half = math.radians(4.5 if i % 2 == 0 else 3.2)
         b1 = (hub[0] + math.cos(ang - half) * base_r, hub[1] - math.sin(ang - half) * base_r)
         b2 = (hub[0] + math.cos(ang + half) * base_r, hub[1] - math.sin(ang + half) * base_r)
         _shape(s, GOLD, INK, [b1, tip, b2], max(1, ow - 1) if ow > 2 else ow)
@@ -627,49 +640,45 @@ def _draw_rose(s: pygame.Surface, c: tuple[float, float], r: float, ow: int) -> 
 def _draw_cap(s: pygame.Surface, box: pygame.Rect, colour: Colour, ow: int) -> None:
     """Jack: a wide Tudor cap on a jewelled band, a long feather sweeping up from a brooch."""
     P = lambda u, v: _pt(box, u, v)  # noqa: E731
-    # The feather, behind the cap: a plume along a curve from the brooch up and over to the left.
-    base, ctrl, tip = P(0.70, 0.52), P(0.80, -0.22), P(0.10, 0.06)
-    n = 32
+    # The feather, behind the cap: a quill from the brooch arching over to the left.
+    base, ctrl, tip = P(0.72, 0.5), P(0.58, -0.1), P(0.06, 0.16)
+    n = 36
     left, right, spine = [], [], []
     for i in range(n + 1):
         t = i / n
         x, y = _bezier(base, ctrl, tip, t)
-        t2 = min(1.0, t + 0.02)
-        x2, y2 = _bezier(base, ctrl, tip, t2)
-        if t2 == t:
-            x1, y1 = _bezier(base, ctrl, tip, t - 0.02)
-            ex, ey = x - x1, y - y1
-        else:
-            ex, ey = x2 - x, y2 - y
-        length = math.hypot(ex, ey) or 1
-        nx, ny = -ey / length, ex / length
-        half = box.h * 0.15 * math.sin(math.pi * min(1.0, 0.08 + t * 0.95)) ** 0.5
-        left.append((x + nx * half * 0.55, y + ny * half * 0.55))
-        right.append((x - nx * half, y - ny * half))
+        x1, y1 = _bezier(base, ctrl, tip, max(0.0, t - 0.02))
+        x2, y2 = _bezier(base, ctrl, tip, min(1.0, t + 0.02))
+        length = math.hypot(x2 - x1, y2 - y1) or 1
+        nx, ny = -(y2 - y1) / length, (x2 - x1) / length
+        vane = 0.0 if t < 0.12 else math.sin(math.pi * (t - 0.12) / 0.88) ** 0.75
+        half = box.h * 0.15 * vane
+        notch = 0.78 if abs(t - 0.62) < 0.03 else 1.0  # a split in the vane, as real feathers have
+        left.append((x + nx * half * 0.75, y + ny * half * 0.75))
+        right.append((x - nx * half * notch, y - ny * half * notch))
         spine.append((x, y))
-    plume = (246, 240, 224)
+    plume = (248, 244, 232)
     _shape(s, plume, INK, left + right[::-1], ow)
-    barb = _mix(plume, GOLD_DARK, 0.45)
+    barb = _mix(plume, GOLD_DARK, 0.5)
     bw = max(1, ow // 2 + 1)
-    for i in range(4, n - 1, 2):
-        pygame.draw.line(s, barb, spine[i], _lerp(spine[i], right[i + 2 if i + 2 <= n else n], 0.85), bw)
-        pygame.draw.line(s, barb, spine[i], _lerp(spine[i], left[i + 1], 0.8), bw)
-    # A band of the suit colour near the feather's tip.
-    pygame.draw.lines(s, INK, False, spine[:-2], max(1, ow))
-    # The cap: a wide, soft, pleated crown in the suit colour.
-    cap = pygame.Rect(0, 0, box.w * 0.9, box.h * 0.42)
-    cap.center = (round(box.x + box.w * 0.5), round(box.y + box.h * 0.56))
-    pygame.draw.ellipse(s, INK, cap.inflate(ow * 2, ow * 2))
-    pygame.draw.ellipse(s, colour, cap)
-    light = _mix(colour, (255, 255, 255), 0.32)
-    for k in (-2, -1, 0, 1, 2):  # pleats radiating from the top
-        a = pygame.Rect(0, 0, cap.w * (0.2 + 0.16 * abs(k)), cap.h * 0.9)
-        a.midtop = (round(cap.centerx + k * cap.w * 0.1), cap.top + cap.h // 20)
-        if k:
-            start, stop = (math.radians(95), math.radians(175)) if k < 0 else (math.radians(5), math.radians(85))
-            pygame.draw.arc(s, _mix(colour, (0, 0, 0), 0.35), a, start, stop, max(1, ow // 2 + 1))
-    hl = cap.inflate(-cap.w * 0.55, -cap.h * 0.6).move(-cap.w * 0.12, -cap.h * 0.16)
-    pygame.draw.ellipse(s, light, hl)
+    for i in range(6, n - 3, 3):
+        pygame.draw.line(s, barb, spine[i], _lerp(spine[i], right[i + 3], 0.9), bw)
+        pygame.draw.line(s, barb, spine[i], _lerp(spine[i], left[i + 3], 0.85), bw)
+    pygame.draw.lines(s, GOLD_DARK, False, spine[: n - 2], max(1, ow))
+    # The cap: a wide, soft crown in the suit colour, worn at a jaunty tilt.
+    cx, cy = box.x + box.w * 0.5, box.y + box.h * 0.55
+    rx, ry, tilt = box.w * 0.45, box.h * 0.22, math.radians(7)
+
+    def on_cap(a: float, k: float = 1.0) -> tuple[float, float]:
+        x, y = math.cos(a) * rx * k, -math.sin(a) * ry * k * (1.25 if math.sin(a) > 0 else 0.8)
+        return (cx + x * math.cos(tilt) - y * math.sin(tilt), cy + x * math.sin(tilt) + y * math.cos(tilt))
+
+    outline = [on_cap(2 * math.pi * k / 48) for k in range(48)]
+    _shape(s, colour, INK, outline, ow)
+    rim = _mix(colour, (255, 255, 255), 0.35)
+    pygame.draw.lines(s, rim, False, [on_cap(math.radians(a), 0.82) for a in range(40, 150, 5)], max(1, ow))
+    fold = _mix(colour, (0, 0, 0), 0.35) if colour != BLACK else (70, 72, 80)
+    pygame.draw.lines(s, fold, False, [on_cap(math.radians(a), 0.55) for a in range(200, 340, 5)], max(1, ow))
     # Headband: a gold band with lozenges in the suit colour.
     band = [P(0.2, 0.7), P(0.8, 0.7), P(0.83, 0.94), P(0.17, 0.94)]
     _shape(s, GOLD, INK, band, ow)

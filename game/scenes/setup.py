@@ -25,7 +25,7 @@ OPTION_TEXT: dict[str, tuple[str, dict]] = {
 
 
 def allowed_options(game) -> dict[str, tuple]:
-    return getattr(game, "OPTIONS", None) or game.ALLOWED_OPTIONS
+    return game.OPTIONS
 
 
 class SetupScene(Scene):
