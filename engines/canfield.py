@@ -606,10 +606,35 @@ class CanfieldState:
         if s == STOCK:
             waste = waste + stock[: -n - 1 : -1]
             stock = stock[:-n]
-            return CanfieldState(rules, fnd, reserve, tab, stock, waste, used)
-        if d == STOCK:
-            return CanfieldState(rules, fnd, reserve, tab, waste[::-1], (), used + 1)
+        elif d == STOCK:
+            stock = waste[::-1]
+            waste = ()
+            used += 1
+        else:
+            fnd, reserve, tab, waste = self._move_cards(s, d, n)
 
+        # empty_fill="reserve": the reserve's top card fills an empty pile at once, leftmost first.
+        # Checked after every kind of move, so a hand-built position with empty piles heals too.
+        full = tab[0] and tab[1] and tab[2] and tab[3]
+        if reserve and not full and rules.empty_fill == "reserve":
+            tl = list(tab)
+            for j in range(4):
+                if not tl[j] and reserve:
+                    tl[j] = reserve[-1:]
+                    reserve = reserve[:-1]
+            tab = tuple(tl)
+        return CanfieldState(rules, fnd, reserve, tab, stock, waste, used)
+
+    def _move_cards(
+        self, s: int, d: int, n: int
+    ) -> tuple[
+        tuple[tuple[str, ...], ...], tuple[str, ...], tuple[tuple[str, ...], ...], tuple[str, ...]
+    ]:
+        """Foundations, reserve, tableau and waste after moving n cards from s to d."""
+        fnd = self.foundations
+        reserve = self.reserve
+        tab = self.tableau
+        waste = self.waste
         if s == WASTE:
             cards = waste[-1:]
             waste = waste[:-1]
@@ -636,16 +661,7 @@ class CanfieldState:
             tl = list(tab)
             tl[d - T0] = tl[d - T0] + cards
             tab = tuple(tl)
-
-        full = tab[0] and tab[1] and tab[2] and tab[3]
-        if reserve and not full and rules.empty_fill == "reserve":
-            tl = list(tab)
-            for j in range(4):
-                if not tl[j] and reserve:
-                    tl[j] = reserve[-1:]
-                    reserve = reserve[:-1]
-            tab = tuple(tl)
-        return CanfieldState(rules, fnd, reserve, tab, stock, waste, used)
+        return fnd, reserve, tab, waste
 
 
 def _parse(move: Any) -> tuple[int, int, int] | str:
@@ -750,7 +766,6 @@ def from_dict(d: Any) -> CanfieldState:
         missing = " ".join(c for c in FULL_DECK if c not in seen)
         raise RecordError(f"canfield state: cards missing: {missing}")
 
-    suits: set[str] = set()
     for i, f in enumerate(foundations):
         if not f:
             continue
@@ -758,9 +773,6 @@ def from_dict(d: Any) -> CanfieldState:
             raise RecordError(f"canfield state: foundation {i} has more than 13 cards")
         if _RANK[f[0]] != base:
             raise RecordError(f"canfield state: foundation {i} must start with the base rank")
-        if f[0][1] in suits:
-            raise RecordError(f"canfield state: two foundations hold {f[0][1]}")
-        suits.add(f[0][1])
         for below, above in itertools.pairwise(f):
             if _FOUND_NEXT[below] != above:
                 raise RecordError(f"canfield state: foundation {i} is not built up in suit")

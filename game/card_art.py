@@ -3,10 +3,10 @@
 Everything is drawn with `pygame.draw` and glyphs of the shipped DejaVu Sans (through
 `game.assets.font`), once per card width, then cached; the table only ever blits the results.
 
-Curves that pygame would draw jagged (rounded corners, court figures, back patterns) are drawn at
-2-4x the final size and smooth-scaled down once, at render time. Text (indices, pips) is rendered
-at the final size by FreeType, which antialiases and hints it; each glyph is rendered once per
-(text, size, colour) and reused across the deck.
+Curves that pygame would draw jagged (rounded corners, court figures, back patterns) are drawn
+at 2x or 4x the final size and smooth-scaled down once, at render time. Text (indices, pips) is
+rendered at the final size by FreeType, which antialiases and hints it; each glyph is rendered
+once per (text, size, colour) and reused across the deck.
 
 Sizes: a card is `width` x `round(width * 1.4)`. `glow()` and `shadow()` are `glow_pad` larger on
 every side, so blit them at `(card_x - glow_pad, card_y - glow_pad)`; add `shadow_offset` for the
@@ -52,7 +52,7 @@ _BACK_PALETTES: dict[str, tuple[Colour, Colour, Colour, Colour]] = {
     "purple": ((56, 26, 92), (88, 46, 138), (124, 84, 176), (222, 202, 246)),
 }
 
-SMALL_WIDTH = 60  # below this, faces show only big indices and one big centre suit
+SMALL_WIDTH = 64  # below this, faces show only big indices and one big centre suit
 
 # Pip centres in a unit box (x: 0 left column .. 1 right column, y: 0 top row .. 1 bottom row).
 _L, _C, _R = 0.0, 0.5, 1.0
@@ -145,7 +145,10 @@ def _disc(
     pygame.draw.circle(surface, fill, centre, r)
     if shine and r >= 3:
         pygame.draw.circle(
-            surface, _mix(fill, (255, 255, 255), 0.75), (centre[0] - r * 0.3, centre[1] - r * 0.3), r * 0.32
+            surface,
+            _mix(fill, (255, 255, 255), 0.75),
+            (centre[0] - r * 0.3, centre[1] - r * 0.3),
+            r * 0.32,
         )
 
 
@@ -185,7 +188,7 @@ class CardImages:
     def face(self, code: str) -> pygame.Surface:
         surface = self._faces.get(code)
         if surface is None:
-            if len(code) != 2 or code[0] not in PIP_LAYOUTS and code[0] not in "AJQK":
+            if len(code) != 2 or (code[0] not in PIP_LAYOUTS and code[0] not in "AJQK"):
                 raise ValueError(f"not a card code: {code!r}")
             if code[1] not in SUIT_SYMBOLS:
                 raise ValueError(f"not a card code: {code!r}")
@@ -249,15 +252,25 @@ class CardImages:
             upright = self._glyph(text, ink_height, colour, bold, squeeze)
             surface = pygame.transform.flip(upright, True, True)
         elif text == "10" and squeeze != 1.0:
-            # Set "1" and "0" tightly by their ink (the font's advance leaves a wide gap).
-            one = self._glyph("1", ink_height, colour, bold)
+            # A narrow "10" as on printed cards: a footless drawn "1" set tight against the "0".
             zero = self._glyph("0", ink_height, colour, bold)
-            gap = max(1, round(ink_height * 0.05))
-            h = max(one.get_height(), zero.get_height())
-            joined = pygame.Surface((one.get_width() + gap + zero.get_width(), h), pygame.SRCALPHA)
-            joined.fill((*colour, 0))
-            joined.blit(one, (0, h - one.get_height()))
-            joined.blit(zero, (one.get_width() + gap, h - zero.get_height()))
+            h = zero.get_height()
+            ss, stroke = 4, max(1.5, ink_height * 0.19)
+            one = _blank((round((stroke + ink_height * 0.22) * ss), h * ss), colour)
+            w1 = one.get_width()
+            pygame.draw.rect(one, colour, (round(w1 - stroke * ss), 0, round(stroke * ss), h * ss))
+            flag = [
+                (w1 - stroke * ss, 0),
+                (w1 - stroke * ss, stroke * ss * 1.6),
+                (0, stroke * ss * 2.3),
+                (0, stroke * ss * 1.3),
+            ]
+            pygame.draw.polygon(one, colour, flag)
+            one = pygame.transform.smoothscale(one, (max(1, w1 // ss), h))
+            gap = max(1, round(ink_height * 0.08))
+            joined = _blank((one.get_width() + gap + zero.get_width(), h), colour)
+            joined.blit(one, (0, 0))
+            joined.blit(zero, (one.get_width() + gap, 0))
             w = joined.get_width()
             surface = pygame.transform.smoothscale(joined, (max(1, round(w * squeeze)), h))
         else:
@@ -290,7 +303,8 @@ class CardImages:
 
     def _ss(self) -> int:
         """Supersampling factor for shapes drawn then smooth-scaled down."""
-        return 4 if self.width <= 110 else 3 if self.width <= 180 else 2
+        # Powers of two only: smoothscale by 3 loses precision (opaque pixels come out alpha 253).
+        return 4 if self.width <= 150 else 2
 
     def _base(self) -> pygame.Surface:
         """The blank face: rounded white card with a thin grey edge, antialiased once."""
@@ -322,17 +336,17 @@ class CardImages:
 
     def _rank_key(self, rank: str, ink: float, colour: Colour) -> tuple:
         text = RANK_NAMES.get(rank, rank)
-        return (text, ink, colour, True, 0.86 if text == "10" else 0.92)
+        return (text, ink, colour, True, 0.82 if text == "10" else 1.0)
 
     def _index(self, surface: pygame.Surface, rank: str, suit: str, colour: Colour) -> None:
         w = self.width
-        boost = min(1.0, max(0.0, (110 - w) / 50))  # bigger indices on smaller cards
+        boost = self._boost()
         cx = w * (0.105 + 0.01 * boost)
         rank_key = self._rank_key(rank, w * (0.15 + 0.03 * boost), colour)
         rank_glyph = self._glyph(*rank_key)
         rw, rh = rank_glyph.get_size()
         top = w * 0.07
-        self._put_both(surface, rank_key, cx - rw / 2, top)
+        self._put_both(surface, rank_key, max(cx - rw / 2, w * 0.035), top)
         suit_key = (SUIT_SYMBOLS[suit], w * (0.11 + 0.02 * boost), colour)
         suit_glyph = self._glyph(*suit_key)
         sw, _ = suit_glyph.get_size()
@@ -346,7 +360,7 @@ class CardImages:
         rw, rh = rank_glyph.get_size()
         suit_key = (SUIT_SYMBOLS[suit], w * 0.22, colour)
         suit_glyph = self._glyph(*suit_key)
-        sw, sh = suit_glyph.get_size()
+        sh = suit_glyph.get_height()
         x, y = max(2, round(w * 0.08)), max(2, round(w * 0.08))
         self._put_both(surface, rank_key, x, y)
         self._put_both(surface, suit_key, x + rw + max(1, round(w * 0.04)), y + (rh - sh) / 2)
@@ -357,14 +371,17 @@ class CardImages:
             pygame.draw.rect(surface, GOLD, panel, 1)
         self._put(surface, self._glyph(SUIT_SYMBOLS[suit], w * 0.42, colour), w / 2, h / 2)
 
-    def _pip_size(self, suit: str) -> float:
-        return self.width * (0.2 if suit == "D" else 0.185)
+    def _boost(self) -> float:
+        """0 on big cards, up to 1 on small ones: indices grow and pips shrink to make room."""
+        return min(1.0, max(0.0, (110 - self.width) / 46))
 
     def _pips(self, surface: pygame.Surface, rank: str, suit: str, colour: Colour) -> None:
         w, h = self.width, self.height
         glyph = SUIT_SYMBOLS[suit]
-        ink = self._pip_size(suit)
-        x0, x1 = w * 0.3, w * 0.7
+        boost = self._boost()
+        ink = w * ((0.2 if suit == "D" else 0.185) - 0.015 * boost)
+        x0 = w * (0.3 + 0.025 * boost)
+        x1 = w - x0
         y0, y1 = h * 0.185, h * 0.815
         for u, v in PIP_LAYOUTS[rank]:
             cx = x0 + (x1 - x0) * u
@@ -401,8 +418,13 @@ class CardImages:
         panel.center = (w // 2, h // 2)
         pygame.draw.rect(surface, self._tint(colour), panel)
         pygame.draw.rect(surface, colour, panel, line)
-        inner = panel.inflate(-2 * (line + max(1, round(w * 0.018))), -2 * (line + max(1, round(w * 0.018))))
+        inner = panel.inflate(
+            -2 * (line + max(1, round(w * 0.018))), -2 * (line + max(1, round(w * 0.018)))
+        )
         pygame.draw.rect(surface, GOLD, inner, line)
+        surface.blit(
+            self._damask(inner.inflate(-2 * line, -2 * line).size, colour), inner.move(line, line)
+        )
 
         # The headwear, upright in the top half and turned in the bottom half.
         figure = self._figure(rank, colour)
@@ -417,7 +439,38 @@ class CardImages:
         self._put(surface, medal, w / 2, h / 2)
         small = self._glyph(SUIT_SYMBOLS[suit], w * 0.085, colour)
         self._put(surface, small, w / 2 - w * 0.205, h / 2)
-        self._put(surface, self._glyph(SUIT_SYMBOLS[suit], w * 0.085, colour, rotated=True), w / 2 + w * 0.205, h / 2)
+        self._put(
+            surface,
+            self._glyph(SUIT_SYMBOLS[suit], w * 0.085, colour, rotated=True),
+            w / 2 + w * 0.205,
+            h / 2,
+        )
+
+    def _damask(self, size: tuple[int, int], colour: Colour) -> pygame.Surface:
+        """The court panel's ground: the tint with a faint lattice of small lozenges."""
+        key = ("damask", size, colour)
+        cached = self._figures.get(key)
+        if cached is not None:
+            return cached
+        ss = self._ss()
+        tint = self._tint(colour)
+        big = pygame.Surface((size[0] * ss, size[1] * ss))
+        big.fill(tint)
+        faint = _mix(tint, colour if colour != BLACK else GOLD_DARK, 0.12)
+        step = self.width * 0.09 * ss
+        W, H = big.get_size()
+        cx, cy = W / 2, H / 2
+        r = step * 0.16
+        for j in range(-int(H / step) - 1, int(H / step) + 2):
+            for i in range(-int(W / step) - 1, int(W / step) + 2):
+                x = cx + (i + (0.5 if j % 2 else 0)) * step
+                y = cy + j * step * 0.6
+                pygame.draw.polygon(
+                    big, faint, [(x, y - r * 1.4), (x + r, y), (x, y + r * 1.4), (x - r, y)]
+                )
+        damask = pygame.transform.smoothscale(big, size)
+        self._figures[key] = damask
+        return damask
 
     def _medallion(self, rank: str, colour: Colour) -> pygame.Surface:
         key = ("medal", rank, colour)
@@ -435,7 +488,9 @@ class CardImages:
         pygame.draw.circle(big, (255, 253, 248), (c, c), c * 0.84 - ss * max(1, w / 150))
         medal = pygame.transform.smoothscale(big, (d, d))
         letter = self._glyph(rank, w * 0.15, colour, True)
-        medal.blit(letter, (round(d / 2 - letter.get_width() / 2), round(d / 2 - letter.get_height() / 2)))
+        medal.blit(
+            letter, (round(d / 2 - letter.get_width() / 2), round(d / 2 - letter.get_height() / 2))
+        )
         self._figures[key] = medal
         return medal
 
@@ -459,7 +514,7 @@ class CardImages:
 
     def _render_back(self, kind: str) -> pygame.Surface:
         w, h = self.width, self.height
-        ss = 3 if w <= 120 else 2
+        ss = self._ss()
         big = _blank((w * ss, h * ss), EDGE)
         rect = big.get_rect()
         r = self.radius * ss
@@ -485,7 +540,7 @@ class CardImages:
 
     def _render_slot(self, label: str | None) -> pygame.Surface:
         w, h = self.width, self.height
-        ss = 3
+        ss = self._ss()
         white = (255, 255, 255)
         big = _blank((w * ss, h * ss), white)
         rect = big.get_rect()
@@ -509,18 +564,22 @@ class CardImages:
         steps = pad * ss
         for i in range(steps, 0, -1):  # soft halo, fading outwards
             t = i / steps
-            alpha = round(150 * (1 - t) ** 2)
+            alpha = round(170 * (1 - t) ** 1.6)
             pygame.draw.rect(big, (*colour, alpha), card.inflate(2 * i, 2 * i), border_radius=r + i)
         ring = max(2, round(w / 45)) * ss
-        pygame.draw.rect(big, (*colour, 255), card.inflate(2 * ring, 2 * ring), border_radius=r + ring)
-        pygame.draw.rect(big, (*colour, 0), card.inflate(-2 * ss, -2 * ss), border_radius=max(0, r - ss))
+        pygame.draw.rect(
+            big, (*colour, 255), card.inflate(2 * ring, 2 * ring), border_radius=r + ring
+        )
+        pygame.draw.rect(
+            big, (*colour, 0), card.inflate(-2 * ss, -2 * ss), border_radius=max(0, r - ss)
+        )
         return pygame.transform.smoothscale(big, (w + 2 * pad, h + 2 * pad))
 
     def _render_shadow(self) -> pygame.Surface:
         w, h, pad = self.width, self.height, self.glow_pad
         surface = _blank((w + 2 * pad, h + 2 * pad))
         card = pygame.Rect(pad, pad, w, h).inflate(-pad // 2, -pad // 2)
-        pygame.draw.rect(surface, (0, 0, 0, 110), card, border_radius=self.radius + pad // 2)
+        pygame.draw.rect(surface, (0, 0, 0, 150), card, border_radius=self.radius + pad // 2)
         return pygame.transform.gaussian_blur(surface, max(1, pad // 2))
 
 
@@ -564,7 +623,11 @@ def _draw_crown(s: pygame.Surface, box: pygame.Rect, colour: Colour, ow: int) ->
     mid.center = (round(box.x + box.w * 0.5), round(box.y + box.h * 0.775))
     pygame.draw.ellipse(s, INK, mid.inflate(ow * 2, ow * 2))
     pygame.draw.ellipse(s, colour, mid)
-    pygame.draw.ellipse(s, _mix(colour, (255, 255, 255), 0.7), mid.inflate(-mid.w * 0.6, -mid.h * 0.6).move(-mid.w * 0.12, -mid.h * 0.14))
+    pygame.draw.ellipse(
+        s,
+        _mix(colour, (255, 255, 255), 0.7),
+        mid.inflate(-mid.w * 0.6, -mid.h * 0.6).move(-mid.w * 0.12, -mid.h * 0.14),
+    )
     for u in (0.27, 0.73):
         _disc(s, colour, INK, P(u, 0.775), box.w * 0.045, ow, shine=True)
     for u in (0.165, 0.385, 0.615, 0.835):
@@ -598,25 +661,43 @@ def _draw_tiara(s: pygame.Surface, box: pygame.Rect, colour: Colour, ow: int) ->
         u = 0.16 + 0.68 * t
         v = 0.74 - 0.08 * math.sin(math.pi * t) - 0.07 * abs(math.sin(math.pi * t * 4))
         arch.append(P(u, v))
-    band_bottom = [P(0.84 - 0.68 * k / n, 0.93 - 0.07 * math.sin(math.pi * k / n)) for k in range(n + 1)]
+    band_bottom = [
+        P(0.84 - 0.68 * k / n, 0.93 - 0.07 * math.sin(math.pi * k / n)) for k in range(n + 1)
+    ]
     _shape(s, GOLD, INK, arch + band_bottom, ow)
-    mid_line = [P(0.17 + 0.66 * k / n, 0.82 - 0.07 * math.sin(math.pi * k / n)) for k in range(n + 1)]
+    mid_line = [
+        P(0.17 + 0.66 * k / n, 0.82 - 0.07 * math.sin(math.pi * k / n)) for k in range(n + 1)
+    ]
     pygame.draw.lines(s, GOLD_LIGHT, False, mid_line, max(1, ow))
     for k in (1, 3, 5, 7):
         t = k / 8
-        _disc(s, colour, None, P(0.16 + 0.68 * t, 0.875 - 0.07 * math.sin(math.pi * t)), box.w * 0.022, ow)
+        _disc(
+            s,
+            colour,
+            None,
+            P(0.16 + 0.68 * t, 0.875 - 0.07 * math.sin(math.pi * t)),
+            box.w * 0.022,
+            ow,
+        )
     # The teardrop jewel at the front.
-    drop = [P(0.5, 0.42), P(0.545, 0.58), P(0.54, 0.66), P(0.5, 0.71), P(0.46, 0.66), P(0.455, 0.58)]
+    drop = [
+        P(0.5, 0.42),
+        P(0.545, 0.58),
+        P(0.54, 0.66),
+        P(0.5, 0.71),
+        P(0.46, 0.66),
+        P(0.455, 0.58),
+    ]
     _shape(s, colour, INK, drop, ow)
     pygame.draw.circle(s, _mix(colour, (255, 255, 255), 0.7), P(0.488, 0.6), box.w * 0.014)
     # The rose, low on the left, with two leaves.
-    rc = P(0.15, 0.74)
+    rc = P(0.17, 0.72)
     rr = box.h * 0.16
-    for ang in (205, 255):
+    for ang in (195, 240):
         a = math.radians(ang)
-        tip = (rc[0] + math.cos(a) * rr * 2.1, rc[1] - math.sin(a) * rr * 2.1)
-        side = (-math.sin(a) * rr * 0.55, -math.cos(a) * rr * 0.55)
-        mid = (rc[0] + math.cos(a) * rr * 1.1, rc[1] - math.sin(a) * rr * 1.1)
+        tip = (rc[0] + math.cos(a) * rr * 1.85, rc[1] - math.sin(a) * rr * 1.85)
+        side = (-math.sin(a) * rr * 0.5, -math.cos(a) * rr * 0.5)
+        mid = (rc[0] + math.cos(a) * rr * 1.05, rc[1] - math.sin(a) * rr * 1.05)
         leaf = [rc, (mid[0] + side[0], mid[1] + side[1]), tip, (mid[0] - side[0], mid[1] - side[1])]
         _shape(s, LEAF, INK, leaf, max(1, ow // 2 + 1))
     _draw_rose(s, rc, rr, ow)
@@ -634,7 +715,9 @@ def _draw_rose(s: pygame.Surface, c: tuple[float, float], r: float, ow: int) -> 
     arc.center = (round(c[0]), round(c[1]))
     pygame.draw.arc(s, ROSE_DARK, arc, math.radians(20), math.radians(250), max(1, ow))
     pygame.draw.circle(s, ROSE_DARK, c, r * 0.2)
-    pygame.draw.circle(s, _mix(ROSE, (255, 255, 255), 0.5), (c[0] - r * 0.3, c[1] - r * 0.35), r * 0.12)
+    pygame.draw.circle(
+        s, _mix(ROSE, (255, 255, 255), 0.5), (c[0] - r * 0.3, c[1] - r * 0.35), r * 0.12
+    )
 
 
 def _draw_cap(s: pygame.Surface, box: pygame.Rect, colour: Colour, ow: int) -> None:
@@ -671,14 +754,21 @@ def _draw_cap(s: pygame.Surface, box: pygame.Rect, colour: Colour, ow: int) -> N
 
     def on_cap(a: float, k: float = 1.0) -> tuple[float, float]:
         x, y = math.cos(a) * rx * k, -math.sin(a) * ry * k * (1.25 if math.sin(a) > 0 else 0.8)
-        return (cx + x * math.cos(tilt) - y * math.sin(tilt), cy + x * math.sin(tilt) + y * math.cos(tilt))
+        return (
+            cx + x * math.cos(tilt) - y * math.sin(tilt),
+            cy + x * math.sin(tilt) + y * math.cos(tilt),
+        )
 
     outline = [on_cap(2 * math.pi * k / 48) for k in range(48)]
     _shape(s, colour, INK, outline, ow)
     rim = _mix(colour, (255, 255, 255), 0.35)
-    pygame.draw.lines(s, rim, False, [on_cap(math.radians(a), 0.82) for a in range(40, 150, 5)], max(1, ow))
+    pygame.draw.lines(
+        s, rim, False, [on_cap(math.radians(a), 0.82) for a in range(40, 150, 5)], max(1, ow)
+    )
     fold = _mix(colour, (0, 0, 0), 0.35) if colour != BLACK else (70, 72, 80)
-    pygame.draw.lines(s, fold, False, [on_cap(math.radians(a), 0.55) for a in range(200, 340, 5)], max(1, ow))
+    pygame.draw.lines(
+        s, fold, False, [on_cap(math.radians(a), 0.55) for a in range(200, 340, 5)], max(1, ow)
+    )
     # Headband: a gold band with lozenges in the suit colour.
     band = [P(0.2, 0.7), P(0.8, 0.7), P(0.83, 0.94), P(0.17, 0.94)]
     _shape(s, GOLD, INK, band, ow)
@@ -727,7 +817,13 @@ def _back_classic(field: pygame.Surface, unit: float, ss: int, palette) -> None:
     field.set_clip(clip)
     fw = max(1, round(ss * 1.1))
     pygame.draw.rect(field, light, inner, fw, border_radius=round(unit * 0.03))
-    pygame.draw.rect(field, _mix(light, base, 0.35), inner.inflate(-6 * ss, -6 * ss), max(1, ss // 2 + 1), border_radius=round(unit * 0.02))
+    pygame.draw.rect(
+        field,
+        _mix(light, base, 0.35),
+        inner.inflate(-6 * ss, -6 * ss),
+        max(1, ss // 2 + 1),
+        border_radius=round(unit * 0.02),
+    )
     # Medallion: a vertical oval with a rosette.
     oval = pygame.Rect(0, 0, unit * 0.42, unit * 0.6)
     oval.center = (round(cx), round(cy))
@@ -768,7 +864,7 @@ def _back_harlequin(field: pygame.Surface, unit: float, ss: int) -> None:
             y = cy + j * dh / 2
             if (i + j) % 2:
                 continue
-            colour = crimson if (i // 1 + j) % 4 == 0 else dark
+            colour = crimson if i % 2 == 0 else dark
             pts = [(x, y - dh / 2), (x + dw / 2, y), (x, y + dh / 2), (x - dw / 2, y)]
             pygame.draw.polygon(field, colour, pts)
     lw = max(1, round(ss * 0.8))
@@ -788,10 +884,20 @@ def _back_harlequin(field: pygame.Surface, unit: float, ss: int) -> None:
     outer = [(cx, cy - r * 1.35), (cx + r, cy), (cx, cy + r * 1.35), (cx - r, cy)]
     pygame.draw.polygon(field, gold, outer)
     k2 = 0.8
-    inner = [(cx, cy - r * 1.35 * k2), (cx + r * k2, cy), (cx, cy + r * 1.35 * k2), (cx - r * k2, cy)]
+    inner = [
+        (cx, cy - r * 1.35 * k2),
+        (cx + r * k2, cy),
+        (cx, cy + r * 1.35 * k2),
+        (cx - r * k2, cy),
+    ]
     pygame.draw.polygon(field, crimson, inner)
     k3 = 0.45
-    core = [(cx, cy - r * 1.35 * k3), (cx + r * k3, cy), (cx, cy + r * 1.35 * k3), (cx - r * k3, cy)]
+    core = [
+        (cx, cy - r * 1.35 * k3),
+        (cx + r * k3, cy),
+        (cx, cy + r * 1.35 * k3),
+        (cx - r * k3, cy),
+    ]
     pygame.draw.polygon(field, gold, core)
 
 
@@ -814,7 +920,9 @@ def _back_rings(field: pygame.Surface, unit: float, ss: int) -> None:
     edge = max(ss, round(unit * 0.025))
     rect = field.get_rect()
     pygame.draw.rect(field, silver, rect, edge + ss)
-    pygame.draw.rect(field, silver, rect.inflate(-2 * edge - 5 * ss, -2 * edge - 5 * ss), max(1, ss))
+    pygame.draw.rect(
+        field, silver, rect.inflate(-2 * edge - 5 * ss, -2 * edge - 5 * ss), max(1, ss)
+    )
     # Central medallion: concentric rings.
     R = unit * 0.24
     pygame.draw.circle(field, silver, (cx, cy), R)

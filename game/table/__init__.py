@@ -12,6 +12,7 @@ if TYPE_CHECKING:
 # game name -> "module:Class" of its table scene; a game is playable once it is listed here.
 TABLES = {
     "canfield": "game.table.canfield:CanfieldTable",
+    "canals": "game.table.canals:CanalsTable",
 }
 
 

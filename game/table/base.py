@@ -22,6 +22,7 @@ from game.table.sprites import CardSprite
 DOUBLE_CLICK_SECONDS = 0.4
 DRAG_THRESHOLD = 5
 MOVE_SECONDS = 0.15
+FLIP_SECONDS = 0.3
 HINT_SECONDS = 2.0
 
 
@@ -165,7 +166,8 @@ class TableScene(Scene):
         """How many cards pressing card `index` of `pile` lifts (0 with a reason if none)."""
         raise NotImplementedError
 
-    def drop_move(self, src: str, n: int, dst: str) -> Any:
+    def drop_move(self, src: str, index: int, n: int, dst: str) -> Any:
+        """The engine move for dropping cards index..index+n-1 of `src` on `dst`."""
         raise NotImplementedError
 
     def click(self, pile: str, index: int | None, double: bool) -> bool:
@@ -189,15 +191,19 @@ class TableScene(Scene):
         s = theme.ui_scale(size)
         self.bar_h = int(46 * s)
         self.status_h = int(34 * s)
-        self.layout(size)
-        style = CardStyle(four_colour=self.app.settings.four_colour, back=self.app.settings.card_back)
-        self.images = images_for(self.card_w, style)
-        self.card_h = self.images.height
         self.layout_bar(size)
         first = not self.sprites
         self.sync(animate=False)
         if first:
             self.deal_animation()
+
+    def refresh_geometry(self) -> None:
+        """Lay the table out for the window and the current state; card images follow the size."""
+        self.layout(self.app.size)
+        style = CardStyle(four_colour=self.app.settings.four_colour, back=self.app.settings.card_back)
+        if self.images is None or self.images.width != self.card_w or self.images.style != style:
+            self.images = images_for(self.card_w, style)
+        self.card_h = self.images.height
 
     def revealed(self) -> None:
         self.static_dirty = True
@@ -205,6 +211,7 @@ class TableScene(Scene):
     def sync(self, animate: bool = True, stagger: float = 0.0) -> None:
         """Send every sprite toward its place in the current state."""
         factor = self.app.settings.animation_factor() if animate else 0.0
+        self.refresh_geometry()
         self.placed = self.placements()
         self.slot_list = self.slots()
         seen = set()
@@ -215,12 +222,17 @@ class TableScene(Scene):
                 sprite = self.sprites[p.code] = CardSprite(p.code, p.x, p.y, p.face_up, p.back)
             seen.add(p.code)
             sprite.z, sprite.back = z, p.back
+            sprite.mark, sprite.mark_low = p.mark, p.mark_low
             moved = abs(sprite.tx - p.x) > 0.5 or abs(sprite.ty - p.y) > 0.5 or sprite.moving
             if moved and factor:
                 sprite.move_to(p.x, p.y, MOVE_SECONDS * factor, delay)
                 sprite.pending_face = p.face_up if sprite.face_up != p.face_up else None
                 delay += stagger * factor
-            else:
+            elif factor and sprite.face_up != p.face_up and not sprite.flipping:
+                sprite.move_to(p.x, p.y, 0)
+                sprite.start_flip(p.face_up, FLIP_SECONDS * factor, delay)
+                delay += stagger * factor
+            elif not sprite.flipping:
                 sprite.move_to(p.x, p.y, 0)
                 sprite.face_up, sprite.pending_face = p.face_up, None
         for code in list(self.sprites):
@@ -302,7 +314,7 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.on_release(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.drag:
-            self.cancel_drag()
+            self.on_right_click()
         elif event.type == pygame.KEYDOWN:
             self.on_key(event)
 
@@ -337,9 +349,13 @@ class TableScene(Scene):
                 self.app.toasts.show(reason, colour=theme.WARN)
             return False
         pile_cards = [q for q in self.placed if q.pile == p.pile]
-        codes = [q.code for q in pile_cards[len(pile_cards) - n :]]
-        accept = {s.pile for s in self.slot_list if s.pile != p.pile and self.state.check(self.drop_move(p.pile, n, s.pile)) is None}
-        self.drag = Drag(p.pile, len(pile_cards) - n, codes, grab, accept, by_keyboard)
+        codes = [q.code for q in pile_cards[p.index : p.index + n]]
+        accept = {
+            s.pile
+            for s in self.slot_list
+            if s.pile != p.pile and self.state.check(self.drop_move(p.pile, p.index, n, s.pile)) is None
+        }
+        self.drag = Drag(p.pile, p.index, codes, grab, accept, by_keyboard)
         for i, code in enumerate(codes):
             self.sprites[code].z = 10_000 + i
         self.static_dirty = True
@@ -367,7 +383,7 @@ class TableScene(Scene):
             target = self.drop_target()
             drag, self.drag = self.drag, None
             if target is not None:
-                self.try_move(self.drop_move(drag.src, len(drag.codes), target.pile))
+                self.try_move(self.drop_move(drag.src, drag.index, len(drag.codes), target.pile))
             self.sync()
             return
         if self.press is None:
@@ -388,6 +404,10 @@ class TableScene(Scene):
         self.last_click = (now, key[0], key[1])
 
     last_click_acted = False
+
+    def on_right_click(self) -> None:
+        """A right-click while dragging: cancels, unless a game gives it a meaning."""
+        self.cancel_drag()
 
     def cancel_drag(self) -> None:
         self.drag = None
@@ -427,7 +447,7 @@ class TableScene(Scene):
         if self.focus is None:
             self.focus = 0
         elif self.drag and self.drag.by_keyboard and key in (pygame.K_UP, pygame.K_DOWN) and order[self.focus] == self.drag.src:
-            self.resize_keyboard_drag(+1 if key == pygame.K_UP else -1)
+            self.adjust_keyboard_drag(+1 if key == pygame.K_UP else -1)
         elif key in (pygame.K_UP, pygame.K_DOWN):
             self.focus = self.vertical_neighbour(self.focus, -1 if key == pygame.K_UP else 1)
         else:
@@ -457,7 +477,7 @@ class TableScene(Scene):
         if self.drag and self.drag.by_keyboard:
             drag, self.drag = self.drag, None
             if pile != drag.src:
-                self.try_move(self.drop_move(drag.src, len(drag.codes), pile))
+                self.try_move(self.drop_move(drag.src, drag.index, len(drag.codes), pile))
             self.sync()
             return
         top = self.top_placement(pile)
@@ -469,11 +489,14 @@ class TableScene(Scene):
         top = self.top_placement(pile)
         if top is None or self.pickup(pile, top.index)[0] <= 0:
             return False
-        self.begin_drag(top, (0, 0), by_keyboard=True)
+        return self.keyboard_lift(top)
+
+    def keyboard_lift(self, p: Placement) -> bool:
+        self.begin_drag(p, (0, 0), by_keyboard=True)
         self.position_keyboard_drag()
         return self.drag is not None
 
-    def resize_keyboard_drag(self, delta: int) -> None:
+    def adjust_keyboard_drag(self, delta: int) -> None:
         """Up/Down on the source pile lifts one card more or fewer (where the rules allow runs)."""
         drag = self.drag
         cards = [p for p in self.placed if p.pile == drag.src]
@@ -493,11 +516,12 @@ class TableScene(Scene):
         lift = int(self.card_h * 0.22)
         first = self.sprites[self.drag.codes[0]]
         src_y = first.ty
-        for i, code in enumerate(self.drag.codes):
+        for code in self.drag.codes:
             sprite = self.sprites[code]
             offset = sprite.ty - src_y
-            sprite.move_to(target.x + self.card_w * 0.12, target.y + lift + offset, 0.08 * self.app.settings.animation_factor())
-        _ = i
+            sprite.move_to(
+                target.x + self.card_w * 0.12, target.y + lift + offset, 0.08 * self.app.settings.animation_factor()
+            )
 
     # -- per-frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -529,7 +553,7 @@ class TableScene(Scene):
 
     def in_flight(self) -> list[CardSprite]:
         dragged = set(self.drag.codes) if self.drag else set()
-        return [s for s in self.sprites.values() if s.moving or s.code in dragged]
+        return [s for s in self.sprites.values() if s.moving or s.flipping or s.code in dragged]
 
     def sprite_image(self, sprite: CardSprite) -> pygame.Surface:
         return self.images.face(sprite.code) if sprite.face_up else self.images.back(sprite.back)
@@ -547,6 +571,8 @@ class TableScene(Scene):
             if sprite is None or p.code in flying:
                 continue
             surf.blit(self.sprite_image(sprite), (round(sprite.x), round(sprite.y)))
+            if sprite.mark and not sprite.face_up:
+                self.draw_mark(surf, sprite, sprite.mark)
         self.draw_static_extras(surf)
         self.static_dirty = False
 
@@ -560,8 +586,33 @@ class TableScene(Scene):
         for sprite in sorted(flying, key=lambda s: s.z):
             if self.drag and sprite.code == self.drag.codes[0]:
                 surface.blit(self.images.shadow(), (round(sprite.x) - self.images.glow_pad + self.images.shadow_offset[0], round(sprite.y) - self.images.glow_pad + self.images.shadow_offset[1]))
-            surface.blit(self.sprite_image(sprite), (round(sprite.x), round(sprite.y)))
+            self.draw_sprite(surface, sprite)
         self.draw_bar(surface)
+
+    def draw_sprite(self, surface: pygame.Surface, sprite: CardSprite) -> None:
+        x, y = round(sprite.x), round(sprite.y)
+        if sprite.flipping:
+            width_factor, face_up = sprite.flip_view()
+            img = self.images.face(sprite.code) if face_up else self.images.back(sprite.back)
+            w = max(1, int(self.card_w * width_factor))
+            surface.blit(pygame.transform.scale(img, (w, img.get_height())), (x + (self.card_w - w) // 2, y))
+            return
+        surface.blit(self.sprite_image(sprite), (x, y))
+        if sprite.mark and not sprite.face_up:
+            self.draw_mark(surface, sprite, sprite.mark)
+
+    def draw_mark(self, surface: pygame.Surface, sprite: CardSprite, label: str) -> None:
+        """A small tag on a face-down card that only its owner may see (the peek marker)."""
+        size = max(10, int(self.card_w * 0.2))
+        img = ui.text(label, size, theme.TEXT_DARK, bold=True)
+        box = img.get_rect().inflate(8, 2)
+        if sprite.mark_low:
+            box.bottomleft = (round(sprite.x) + 3, round(sprite.y) + self.card_h - 3)
+        else:
+            box.topleft = (round(sprite.x) + 3, round(sprite.y) + 3)
+        pygame.draw.rect(surface, (250, 246, 236), box, border_radius=4)
+        pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=4)
+        surface.blit(img, img.get_rect(center=box.center))
 
     def draw_glows(self, surface: pygame.Surface) -> None:
         pad = self.images.glow_pad

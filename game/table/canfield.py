@@ -136,7 +136,7 @@ class CanfieldTable(TableScene):
     def pile_cards(self, pile: str) -> tuple[str, ...]:
         return self.state.pile(pile)
 
-    def drop_move(self, src: str, n: int, dst: str) -> Move:
+    def drop_move(self, src: str, index: int, n: int, dst: str) -> Move:
         return Move(src, dst, n)
 
     def click(self, pile: str, index: int | None, double: bool) -> bool:

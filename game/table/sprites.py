@@ -27,6 +27,24 @@ class CardSprite:
     elapsed: float = 0.0
     duration: float = 0.0
     pending_face: bool | None = None  # face to show once the tween lands (flips land with it)
+    mark: str | None = None
+    mark_low: bool = False
+    flip_to: bool | None = None  # an in-place flip: the face it turns to
+    flip_elapsed: float = 0.0
+    flip_duration: float = 0.0
+
+    @property
+    def flipping(self) -> bool:
+        return self.flip_to is not None
+
+    def start_flip(self, face_up: bool, duration: float, delay: float = 0.0) -> None:
+        """Turn over in place: the card narrows to an edge and widens showing its other side."""
+        self.flip_to, self.flip_duration, self.flip_elapsed = face_up, duration, -delay
+
+    def flip_view(self) -> tuple[float, bool]:
+        """(width factor, showing face) at this moment of the flip."""
+        t = max(0.0, min(1.0, self.flip_elapsed / self.flip_duration))
+        return abs(1 - 2 * t), (self.flip_to if t >= 0.5 else self.face_up)
 
     @property
     def moving(self) -> bool:
@@ -42,7 +60,12 @@ class CardSprite:
         self.delay, self.elapsed, self.duration = delay, 0.0, duration
 
     def update(self, dt: float) -> bool:
-        """Advance the tween; True when it has just landed."""
+        """Advance the tween or flip; True when it has just landed."""
+        if self.flip_to is not None:
+            self.flip_elapsed += dt
+            if self.flip_elapsed >= self.flip_duration:
+                self.face_up, self.flip_to = self.flip_to, None
+                return True
         if not self.duration:
             return False
         if self.delay > 0:
@@ -64,5 +87,7 @@ class CardSprite:
 
     def finish(self) -> None:
         self.x, self.y, self.duration = self.tx, self.ty, 0.0
+        if self.flip_to is not None:
+            self.face_up, self.flip_to = self.flip_to, None
         if self.pending_face is not None:
             self.face_up, self.pending_face = self.pending_face, None

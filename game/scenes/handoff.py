@@ -1,0 +1,53 @@
+"""The hand-off screen: covers the whole table between two human turns so nothing secret of the next
+player is drawn until they click."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game import theme, ui
+from game.felt import felt
+from game.scene import Scene
+
+
+class HandoffScene(Scene):
+    def __init__(self, app, title: str, on_ready: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.title = title
+        self.on_ready = on_ready
+        self.ready = ui.Button("I'm ready", self.go, primary=True)
+        self.buttons = [self.ready]
+
+    def go(self) -> None:
+        if self.app.scene is self:
+            self.app.pop()
+            self.on_ready()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = theme.ui_scale(size)
+        self.ready.rect = pygame.Rect(0, 0, int(220 * s), int(56 * s))
+        self.ready.rect.center = (size[0] // 2, int(size[1] * 0.58))
+        self.ready.size = int(20 * s)
+
+    def handle_other(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.go()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            self.go()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s = theme.ui_scale((w, h))
+        surface.blit(felt((w, h), self.app.settings.felt), (0, 0))
+        ui.blit_centred(surface, ui.text(self.title, int(48 * s), theme.TEXT, True), (w // 2, int(h * 0.38)))
+        ui.blit_centred(
+            surface,
+            ui.text("Pass the computer — the other player looks away. Click when ready.", int(19 * s), theme.TEXT_DIM),
+            (w // 2, int(h * 0.46)),
+        )
+        super().draw(surface)

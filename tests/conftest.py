@@ -1,0 +1,181 @@
+"""Shared fixtures: a headless pygame, a private data folder per test, a fresh App and a Driver.
+
+SDL's dummy video and audio drivers are chosen here, at import time, before anything imports
+pygame. Every test gets its own CARDTABLE_HOME (a tmp dir), so no test ever reads or writes the
+real user data folder; the session-wide value set below is a safety net for code that runs
+outside a test function.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-tests-")
+
+from collections.abc import Callable, Iterable  # noqa: E402
+from typing import Any  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from engines import canfield  # noqa: E402
+from engines.cards import FULL_DECK, RANKS  # noqa: E402
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    """A private, empty user data folder for this test."""
+    path = tmp_path / "home"
+    path.mkdir()
+    monkeypatch.setenv("CARDTABLE_HOME", str(path))
+    return path
+
+
+@pytest.fixture
+def make_app(home):
+    """A factory of fresh Apps (window size, optional settings) in the test's private folder."""
+    from game.app import App
+
+    made: list[Any] = []
+
+    def make(size: tuple[int, int] = (1280, 800), **settings: Any):
+        pygame.event.clear()
+        app = App(size=size)
+        for key, value in settings.items():
+            assert hasattr(app.settings, key), key
+            setattr(app.settings, key, value)
+        made.append(app)
+        return app
+
+    yield make
+    pygame.event.clear()
+
+
+@pytest.fixture
+def app(make_app):
+    """An App at 1280×800 with the main menu on it (animations at normal speed)."""
+    from game.scenes.menu import MenuScene
+
+    app = make_app()
+    app.push(MenuScene(app))
+    return app
+
+
+@pytest.fixture
+def driver(app):
+    from game.driver import Driver
+
+    d = Driver(app)
+    d.run(1)
+    return d
+
+
+# -- building positions -----------------------------------------------------------------------
+
+
+def run_of(base: int, suit: str, count: int, start: int = 0) -> list[str]:
+    """`count` cards of `suit` in foundation order from position `start` (0 = the base rank)."""
+    return [RANKS[(base - 1 + start + i) % 13] + suit for i in range(count)]
+
+
+def make_state(
+    *,
+    base: int = 7,
+    foundations: Iterable[Iterable[str]] = ((), (), (), ()),
+    reserve: Iterable[str] = (),
+    tableau: Iterable[Iterable[str]] = ((), (), (), ()),
+    stock: Iterable[str] | None = None,
+    waste: Iterable[str] = (),
+    options: dict[str, Any] | None = None,
+    seed: int = 1,
+    rest: str = "stock",
+) -> canfield.CanfieldState:
+    """A Canfield position via `from_dict`; every card not named goes to the bottom of `rest`."""
+    d: dict[str, Any] = {
+        "game": "canfield",
+        "seed": seed,
+        "options": {**canfield.DEFAULTS, **(options or {})},
+        "base_rank": base,
+        "foundations": [list(f) for f in foundations],
+        "reserve": list(reserve),
+        "tableau": [list(t) for t in tableau],
+        "stock": list(stock or ()),
+        "waste": list(waste),
+        "redeals_used": 0,
+    }
+    named = {c for key in ("reserve", "stock", "waste") for c in d[key]}
+    named |= {c for p in (*d["foundations"], *d["tableau"]) for c in p}
+    leftover = [c for c in FULL_DECK if c not in named]
+    d[rest] = leftover + d[rest]
+    return canfield.from_dict(d)
+
+
+# -- driving a table ----------------------------------------------------------------------------
+
+
+def open_canfield(app, driver, seed: int = 2024, preset: str = "seed", options=None):
+    """Open a Canfield table straight onto a deal and let the deal animation land."""
+    from engines import canfield as cf
+    from game.launch import DealRequest
+    from game.table import open_table
+
+    opts = dict(cf.presets[preset])
+    opts.update(options or {})
+    request = DealRequest("canfield", seed, opts, 1, ["human"], [], preset)
+    open_table(app, request)
+    driver.run(40)
+    table = app.scene
+    assert table.game.name == "canfield"
+    assert not any(s.moving for s in table.sprites.values())
+    return table
+
+
+def set_position(table, state) -> None:
+    """Put `state` on the table as the start of its history (as if it had been dealt)."""
+    table.states = [state]
+    table.moves = []
+    table.pos = 0
+    table.queue.clear()
+    table.drag = None
+    table.won_shown = False
+    table.state_changed()
+    table.sync(animate=False)
+
+
+def settle(driver, table, frames: int = 60) -> None:
+    """Run frames until nothing moves and no automatic move is queued."""
+    for _ in range(frames):
+        if not table.queue and not any(s.moving for s in table.sprites.values()):
+            return
+        driver.run(1)
+    raise AssertionError("the table never came to rest")
+
+
+def button(scene, label: str):
+    found = [b for b in scene.buttons if b.label == label]
+    assert len(found) == 1, f"no single button {label!r} in {[b.label for b in scene.buttons]}"
+    return found[0]
+
+
+def resize_window(app, driver, size: tuple[int, int]) -> None:
+    """What a window manager does: the window gets a new size, then SDL posts VIDEORESIZE.
+
+    Under the dummy driver nothing resizes the window for us, so set its size first (as the
+    window system would), then post the real event the app listens to.
+    """
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    driver.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
+    driver.run(2)
+
+
+def pile_rects(table) -> Callable[[str], list[pygame.Rect]]:
+    def rects(pile: str) -> list[pygame.Rect]:
+        return [
+            pygame.Rect(p.x, p.y, table.card_w, table.card_h) for p in table.placed if p.pile == pile
+        ]
+
+    return rects
