@@ -36,6 +36,7 @@ def run_smoke(frames: int = 4) -> int:
         driver.run()
         try:
             smoke_canfield(app, driver)
+            smoke_canals(app, driver)
         except SmokeFailure as exc:
             print(f"smoke FAILED: {exc}")
             return 1
@@ -54,7 +55,9 @@ def open_from_menu(app, driver, name: str, deal: str | None) -> object:
     if deal:
         driver.type(deal)
     driver.click(app.scene.start.rect.center)
-    table = app.scene
+    from game.table.base import TableScene
+
+    table = next(scene for scene in reversed(app.scenes) if isinstance(scene, TableScene))
     expect(table.game.name == name, f"{name} table opened")
     driver.run(30)  # let the deal animation land
     return table
@@ -116,3 +119,62 @@ def smoke_canfield(app, driver) -> None:
     expect(table.pos == pos_before - 1, "Ctrl+Z undid the last move")
     driver.key(pygame.K_y, pygame.KMOD_CTRL)
     expect(table.pos == pos_before and table.state == state, "Ctrl+Y redid it")
+
+
+def choose_canals_move(state):
+    """A sensible placement for the scripted game: build spring → canals → fountain columns."""
+    from engines import canals
+
+    seat = state.current_player
+    hand = state.hands[seat]
+    kinds = {code: canals.kind(code) for code in hand}
+    for i, column in enumerate(state.sides[seat]):
+        codes = [code for code, _ in column]
+        if canals.kind(codes[0]) != "spring" or any(canals.kind(c) == "fountain" for c in codes):
+            continue
+        want = "canal" if len(codes) < 3 else "fountain"
+        card = next((c for c in hand if kinds[c] == want), None)
+        if card:
+            return canals.Place(card, seat, i, len(codes) % 2 == 0)
+    spring = next((c for c in hand if kinds[c] == "spring"), None)
+    if spring:
+        return canals.Place(spring, seat, None, False)
+    other = 1 - seat
+    if state.sides[other]:
+        return canals.Place(hand[0], other, 0, False)
+    return canals.Place(hand[0], seat, None, False)
+
+
+def smoke_canals(app, driver) -> None:
+    import pygame
+
+    from game.scenes.dialogs import ChoiceScene
+    from game.scenes.handoff import HandoffScene
+
+    print("Canals:")
+    table = open_from_menu(app, driver, "canals", "77")
+    handoffs = 0
+    for _ in range(60):
+        if table.state.is_over():
+            break
+        if isinstance(app.scene, HandoffScene):
+            driver.click(app.scene.ready.rect.center)
+            handoffs += 1
+        expect(app.scene is table and table.viewer == table.state.current_player, "the player to move sees the table")
+        state = table.state
+        move = choose_canals_move(state)
+        if move.face_up != table.face_up:
+            driver.key(pygame.K_f)
+        index = state.hands[table.viewer].index(move.card)
+        dst = f"new:{move.side}" if move.column is None else f"col:{move.side}:{move.column}"
+        driver.drag(table.card_point("hand", index), table.pile_target_rect(dst).center)
+        expect(table.moves[-1] == move and table.state.turn == state.turn + 1, f"dragged {move.describe()}")
+        if not table.state.is_over():
+            driver.click(table.end_button.rect.center)
+    expect(table.state.is_over(), "all 52 cards were placed")
+    expect(handoffs >= 51, f"the table was handed over between turns ({handoffs} times)")
+    driver.run(40)
+    expect(isinstance(app.scene, ChoiceScene), "the results dialog appeared")
+    a, b = table.state.scores()
+    expect(f"{a} points" in app.scene.lines[0] and f"{b} points" in app.scene.lines[1], f"results show {a} – {b}")
+    expect(a + b > 0, "some columns scored")

@@ -91,8 +91,10 @@ def basic_invariants(state, moves: list[Move], rng: random.Random) -> None:
     assert state.winners() == ([0] if state.foundation_count() == 52 else [])
 
     # One move that is not legal: apply refuses it and nothing changes.
-    illegal = [m for m in rng.sample(candidates(state), 40) if m not in moves]
-    move = illegal[0]
+    while True:
+        move = Move(rng.choice(canfield.PILES), rng.choice(canfield.PILES), rng.randint(0, 4))
+        if move not in moves:
+            break
     before = state.to_dict()
     reason = state.check(move)
     assert isinstance(reason, str) and reason
@@ -137,7 +139,10 @@ def agreement(state, moves: list[Move]) -> None:
     for src in canfield.PILES:
         size = len(state.pile(src))
         starts = state.movable_run_starts(src)
-        listed = {m.n for m in moves if m.src == src}
+        if src == "stock":
+            assert starts == ([size - 1] if size else [])
+            continue
+        listed = {m.n for m in moves if m.src == src and m.dst != "stock"}
         assert all(size - n in starts for n in listed), (src, starts, listed)
         for start in starts:
             n = size - start
@@ -191,7 +196,10 @@ def test_greedy_hint_play_never_breaks_the_rules(seed, options):
 
 
 def test_auto_finish_wins_from_a_nearly_finished_random_deal():
-    """Take a won game apart into the stock in a random order: auto-finish always solves it."""
+    """Take a won game apart into the stock in a random order: auto-finish always solves it.
+
+    (Draw 1 with unlimited redeals: every stock card is reachable. Under draw 3 some orders are not.)
+    """
     rng = random.Random(3)
     for _ in range(50):
         base = rng.randint(1, 13)
@@ -205,7 +213,7 @@ def test_auto_finish_wins_from_a_nearly_finished_random_deal():
             {
                 "game": "canfield",
                 "seed": 0,
-                "options": {"draw": rng.choice((1, 3))},
+                "options": {"redeals": None},
                 "base_rank": base,
                 "foundations": foundations,
                 "reserve": [],
