@@ -95,7 +95,7 @@ class CanalsTable(TableScene):
         self.middle_h = int(40 * theme.ui_scale(size))
         avail_h = h - self.bar_h - self.status_h - self.middle_h
         # Two hands and two column areas (each at least a card plus a few overlaps).
-        by_height = avail_h / (1.4 * (2 * 0.9 + 2 * (1 + 3 * COLUMN_STEP)))
+        by_height = avail_h / (1.4 * (2 + 2 * (1 + 3 * COLUMN_STEP)) + 0.1)
         columns = max(len(s.sides[0]), len(s.sides[1])) + 1
         cw = min(by_height, w * 0.11)
         while cw > 24 and columns * cw * 1.12 > w - 2 * self.margin:
@@ -104,12 +104,12 @@ class CanalsTable(TableScene):
         ch = round(self.card_w * 1.4)
         self.card_h = ch
         self.gap = int(self.card_w * 0.12)
-        self.hand_h = int(ch * 0.9)
+        pad = max(4, int(ch * 0.04))
         mid = self.bar_h + (h - self.bar_h - self.status_h) // 2
         self.middle = pygame.Rect(0, mid - self.middle_h // 2, w, self.middle_h)
-        self.hand_y = (h - self.status_h - self.hand_h - int(ch * 0.02), self.bar_h + int(ch * 0.02) - (ch - self.hand_h))
+        self.hand_y = (h - self.status_h - ch - pad, self.bar_h + pad)
         # Where each side's columns start (their owner's edge) and which way they grow.
-        self.column_start = (self.hand_y[0] - self.gap - ch, self.bar_h + self.hand_h + self.gap)
+        self.column_start = (self.hand_y[0] - self.gap - ch, self.hand_y[1] + ch + self.gap)
         self.column_room = (self.column_start[0] - self.middle.bottom, self.middle.top - self.column_start[1] - ch)
 
     def column_x(self, side: int, index: int) -> int:
@@ -255,7 +255,7 @@ class CanalsTable(TableScene):
         s = theme.ui_scale(self.app.size)
         state = self.state
         for seat in (0, 1):
-            y = self.hand_y[seat] + (self.hand_h // 2 if seat == 0 else self.card_h - self.hand_h // 2)
+            y = self.hand_y[seat] + self.card_h // 2
             label = f"{NAMES[seat]} · {len(state.hands[seat])} in hand"
             img = ui.text(label, int(15 * s), theme.TEXT_DIM, bold=seat == state.current_player)
             hand_left = min((p.x for p in self.placed if p.pile in ("hand", f"hand:{seat}") and p.code in state.hands[seat]), default=self.app.size[0])
