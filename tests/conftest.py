@@ -43,8 +43,8 @@ def make_app(home):
     made: list[Any] = []
 
     def make(size: tuple[int, int] = (1280, 800), **settings: Any):
-        pygame.event.clear()
         app = App(size=size)
+        pygame.event.clear()  # nothing left over from an earlier window
         for key, value in settings.items():
             assert hasattr(app.settings, key), key
             setattr(app.settings, key, value)
@@ -52,7 +52,8 @@ def make_app(home):
         return app
 
     yield make
-    pygame.event.clear()
+    if pygame.display.get_init():
+        pygame.event.clear()
 
 
 @pytest.fixture

@@ -205,7 +205,7 @@ def test_double_click_sends_a_card_to_its_foundation(make_app, click_to_move):
     table = open_canfield(app, driver)
     state = make_state(
         foundations=(["7H"], [], [], []),
-        tableau=(["9C"], ["8H"], ["5S"], []),
+        tableau=(["9C"], ["8H"], ["5S"], ["KD"]),
         waste=["8C"],
     )
     set_position(table, state)

@@ -1,0 +1,246 @@
+"""The Canals table: hot-seat hand-off, hidden information on screen, placement by drag, undo rules,
+layout under stress and the end of the game. Input goes through real pygame events (Driver)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import engines
+from engines import canals
+from game.driver import Driver
+from game.launch import DealRequest
+from game.scenes.dialogs import ChoiceScene
+from game.scenes.handoff import HandoffScene
+from game.scenes.menu import MenuScene
+from game.table import open_table
+from game.table.canals import CanalsTable
+
+
+def open_canals(make_app, size=(1280, 800), secrets=True, **options) -> tuple[object, CanalsTable, Driver]:
+    app = make_app(size)
+    app.push(MenuScene(app))
+    request = DealRequest.build(engines.get("canals"), seed=11)
+    request.options.update(options)
+    request.secrets = secrets
+    open_table(app, request)
+    table = next(s for s in app.scenes if isinstance(s, CanalsTable))
+    driver = Driver(app, frames=6)
+    driver.run(2)
+    return app, table, driver
+
+
+def pass_handoff(app, driver) -> None:
+    assert isinstance(app.scene, HandoffScene)
+    driver.click(app.scene.ready.rect.center)
+
+
+def drag_place(table: CanalsTable, driver: Driver, card: str, target: str) -> None:
+    index = table.state.hands[table.viewer].index(card)
+    driver.drag(table.card_point("hand", index), table.pile_target_rect(target).center)
+
+
+def test_the_table_is_hidden_until_the_first_player_is_ready(make_app, monkeypatch):
+    app, table, driver = open_canals(make_app)
+    drawn = []
+    monkeypatch.setattr(table, "draw", lambda surface: drawn.append(1))
+    driver.run(3)
+    assert isinstance(app.scene, HandoffScene) and app.scene.opaque
+    assert drawn == []  # nothing of the table (hands included) was drawn behind the hand-off screen
+    pass_handoff(app, driver)
+    assert app.scene is table and drawn
+    assert table.viewer == table.state.current_player
+
+
+def test_a_drag_places_a_card_and_the_turn_passes_only_through_the_handoff(make_app):
+    app, table, driver = open_canals(make_app)
+    pass_handoff(app, driver)
+    seat = table.viewer
+    card = table.state.hands[seat][0]
+    drag_place(table, driver, card, f"new:{seat}")
+    assert table.state.sides[seat][0] == ((card, False),)
+    # The placer keeps the table (and may undo) until they end the turn.
+    assert app.scene is table and table.viewer == seat and table.can_undo()
+    driver.click(table.end_button.rect.center)
+    driver.run(2)
+    assert isinstance(app.scene, HandoffScene)
+    pass_handoff(app, driver)
+    assert table.viewer == 1 - seat and not table.can_undo()
+
+
+def test_undo_takes_back_your_own_placement_before_the_handoff(make_app):
+    app, table, driver = open_canals(make_app)
+    pass_handoff(app, driver)
+    seat = table.viewer
+    card = table.state.hands[seat][3]
+    drag_place(table, driver, card, f"new:{seat}")
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert table.state.turn == 0 and card in table.state.hands[seat]
+    assert app.scene is table  # still this player's turn: no hand-off
+
+
+def test_only_the_viewers_hand_is_face_up_and_opponents_face_down_cards_stay_hidden(make_app):
+    app, table, driver = open_canals(make_app)
+    pass_handoff(app, driver)
+    first = table.viewer
+    card = table.state.hands[first][5]
+    drag_place(table, driver, card, f"new:{first}")
+    mine = next(p for p in table.placed if p.code == card)
+    assert not mine.face_up and mine.mark == engines.cards.pretty(card)  # the owner's peek tag
+    driver.click(table.end_button.rect.center)
+    driver.run(1)
+    pass_handoff(app, driver)
+    second = table.viewer
+    theirs = next(p for p in table.placed if p.code == card)
+    assert not theirs.face_up and theirs.mark is None  # the other player sees only the back
+    for p in table.placed:
+        in_hand_of = next((s for s in (0, 1) if p.code in table.state.hands[s]), None)
+        if in_hand_of is not None:
+            assert p.face_up == (in_hand_of == second)
+
+
+def test_without_memory_aid_your_own_face_down_cards_have_no_peek(make_app):
+    app, table, driver = open_canals(make_app, memory_aid=False)
+    pass_handoff(app, driver)
+    seat = table.viewer
+    card = table.state.hands[seat][0]
+    drag_place(table, driver, card, f"new:{seat}")
+    placed = next(p for p in table.placed if p.code == card)
+    assert not placed.face_up and placed.mark is None
+
+
+def test_face_up_toggle_by_key_and_by_right_click_while_dragging(make_app):
+    app, table, driver = open_canals(make_app)
+    pass_handoff(app, driver)
+    seat = table.viewer
+    driver.key(pygame.K_f)
+    assert table.face_up
+    card = table.state.hands[seat][0]
+    drag_place(table, driver, card, f"new:{seat}")
+    assert table.state.sides[seat][0] == ((card, True),)
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    # Right-click during a drag flips the choice back to face down.
+    start = table.card_point("hand", 0)
+    end = table.pile_target_rect(f"new:{seat}").center
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    driver.run(1)
+    driver.post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 40), rel=(0, -40), buttons=(1, 0, 0))
+    driver.run(1)
+    assert table.drag is not None
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=(start[0], start[1] - 40), button=3)
+    driver.run(1)
+    assert not table.face_up and table.drag is not None
+    driver.post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
+    driver.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    driver.run(2)
+    assert table.state.sides[seat][0][0][1] is False
+
+
+def test_a_new_column_on_the_opponents_side_is_refused_with_a_reason(make_app):
+    app, table, driver = open_canals(make_app, secrets=False)
+    seat = table.viewer
+    card = table.state.hands[seat][0]
+    drag_place(table, driver, card, f"new:{seat}")  # now the other player moves; they append to it
+    other = table.viewer
+    assert other == 1 - seat and not isinstance(app.scene, HandoffScene)
+    their_card = table.state.hands[other][0]
+    drag_place(table, driver, their_card, f"col:{seat}:0")
+    assert table.state.sides[seat][0][-1] == (their_card, False)
+    # There is no "new column" slot on the opponent's side to drop on, and the engine says why.
+    assert table.slot(f"new:{1 - table.viewer}") is None
+    move = canals.Place(table.state.hands[table.viewer][0], 1 - table.viewer, None, False)
+    assert table.state.check(move) == "You can only start a new column on your own side"
+
+
+def test_dragging_a_card_lights_up_every_column_and_the_new_column_slot(make_app):
+    app, table, driver = open_canals(make_app, secrets=False)
+    seat = table.viewer
+    drag_place(table, driver, table.state.hands[seat][0], f"new:{seat}")
+    start = table.card_point("hand", 0)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    driver.run(1)
+    driver.post(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] - 60), rel=(30, -60), buttons=(1, 0, 0))
+    driver.run(1)
+    assert table.drag.accept == {f"col:{seat}:0", f"new:{table.viewer}"}
+
+
+def fill(state, moves):
+    for move in moves:
+        state = state.apply(move)
+    return state
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_many_and_long_columns_stay_on_screen(make_app, size):
+    """Every card placed in its own column on side 0, and side 1 as one 26-card column."""
+    app, table, driver = open_canals(make_app, size=size, secrets=False)
+    state = table.state
+    while not state.is_over():
+        seat = state.current_player
+        card = state.hands[seat][0]
+        if seat == 0:
+            move = canals.Place(card, 0, None, False)
+        else:
+            move = canals.Place(card, 1, 0 if state.sides[1] else None, True)
+        state = state.apply(move)
+    table.states = [state]
+    table.moves = []
+    table.pos = 0
+    table.sync(animate=False)
+    w, h = size
+    rects = [pygame.Rect(p.x, p.y, table.card_w, table.card_h) for p in table.placed]
+    assert len(rects) == 52
+    for r in rects:
+        assert r.left >= 0 and r.right <= w and r.top >= table.bar_h and r.bottom <= h - table.status_h, r
+    # The long column keeps a visible strip of every card.
+    column = [p for p in table.placed if p.pile == "col:1:0"]
+    steps = {b.y - a.y for a, b in zip(column, column[1:], strict=False)}
+    assert min(steps) >= 2
+
+
+def play_out(table, app, driver):
+    """Place every remaining card with real drags (spring-canal-fountain where possible)."""
+    from game.smoke import choose_canals_move
+
+    while not table.state.is_over():
+        if isinstance(app.scene, HandoffScene):
+            pass_handoff(app, driver)
+        move = choose_canals_move(table.state)
+        if move.face_up != table.face_up:
+            driver.key(pygame.K_f)
+        target = f"new:{move.side}" if move.column is None else f"col:{move.side}:{move.column}"
+        drag_place(table, driver, move.card, target)
+        assert table.moves[-1] == move
+        if not table.state.is_over() and table.secrets:
+            driver.click(table.end_button.rect.center)
+
+
+def test_the_end_flips_every_card_shows_column_scores_and_offers_a_rematch(make_app):
+    app, table, driver = open_canals(make_app, secrets=False)
+    starter = table.states[0].starter
+    play_out(table, app, driver)
+    assert all(p.face_up for p in table.placed)
+    driver.run(30)
+    assert isinstance(app.scene, ChoiceScene)
+    a, b = table.state.scores()
+    assert app.scene.lines[:2] == [f"Player 1 (red): {a} points", f"Player 2 (black): {b} points"]
+    expected_title = "A draw!" if a == b else f"{('Player 1 (red)', 'Player 2 (black)')[0 if a > b else 1]} wins!"
+    assert app.scene.title == expected_title
+    driver.click(app.scene.buttons[0].rect.center)  # Rematch
+    assert table.state.turn == 0 and table.states[0].starter == 1 - starter
+
+
+def test_keyboard_only_placement(make_app):
+    app, table, driver = open_canals(make_app, secrets=False)
+    seat = table.viewer
+    driver.key(pygame.K_TAB)  # focus the hand
+    assert table.focus_order()[table.focus] == "hand"
+    driver.key(pygame.K_RETURN)  # lift a card
+    assert table.drag is not None and table.drag.by_keyboard
+    driver.key(pygame.K_UP)  # choose its neighbour instead
+    card = table.drag.codes[0]
+    order = table.focus_order()
+    while order[table.focus] != f"new:{seat}":
+        driver.key(pygame.K_TAB)
+    driver.key(pygame.K_RETURN)
+    assert table.state.sides[seat][0] == ((card, False),)
