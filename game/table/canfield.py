@@ -59,7 +59,7 @@ class CanfieldTable(TableScene):
         can_redeal = s.redeals_left is None or s.redeals_left > 0
         slots = [
             Slot("stock", pygame.Rect(*self.stock_xy, cw, ch), "↻" if can_redeal else "✕"),
-            Slot("waste", pygame.Rect(*self.waste_xy, cw, ch), None, show_outline=False),
+            Slot("waste", pygame.Rect(*self.waste_xy, cw, ch), None),
             Slot("reserve", pygame.Rect(*self.reserve_xy, cw, ch), None),
         ]
         slots += [Slot(f"foundation:{i}", pygame.Rect(x, self.stock_xy[1], cw, ch), base) for i, x in enumerate(self.pile_x)]
@@ -187,19 +187,19 @@ class CanfieldTable(TableScene):
             self.queue_wait = 0.0
 
     def after_move(self) -> None:
-        if self.app.settings.auto_move_safe and not self.queue:
-            moves = self.state.safe_foundation_moves()
-            if moves:
-                self.queue = [moves[0]]
-                self.queue_wait = 0.12
+        self.auto_pending = self.app.settings.auto_move_safe
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if not self.queue and not self.drag and self.app.settings.auto_move_safe and self.pos and self.last_auto_pos != self.pos:
-            self.last_auto_pos = self.pos
-            self.after_move()
+        if self.auto_pending and not self.queue and not self.drag and not self.in_flight():
+            # One safe card at a time, each landing before the next: a player can follow it,
+            # and an undo takes back one card (undo itself never triggers auto-moves).
+            self.auto_pending = False
+            moves = self.state.safe_foundation_moves()
+            if moves:
+                self.queue = [moves[0]]
 
-    last_auto_pos = -1
+    auto_pending = False
 
     def show_hint(self) -> None:
         move = canfield.hint(self.state)
