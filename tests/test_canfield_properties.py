@@ -46,7 +46,7 @@ def pick(state, moves: list[Move], rng: random.Random, follow_hint: bool) -> Mov
 
 
 def candidates(state) -> list[Move]:
-    """Moves covering every src × dst pair, with every n that could matter (and some that cannot)."""
+    """Moves covering every src × dst pair with every n that matters (and some that cannot)."""
     out = []
     for src in canfield.PILES:
         size = len(state.pile(src))
@@ -198,7 +198,7 @@ def test_greedy_hint_play_never_breaks_the_rules(seed, options):
 def test_auto_finish_wins_from_a_nearly_finished_random_deal():
     """Take a won game apart into the stock in a random order: auto-finish always solves it.
 
-    (Draw 1 with unlimited redeals: every stock card is reachable. Under draw 3 some orders are not.)
+    (Draw 1 with unlimited redeals reaches every stock card; under draw 3 some orders do not.)
     """
     rng = random.Random(3)
     for _ in range(50):

@@ -1,4 +1,4 @@
-"""engines/ is pure rules: it never imports pygame or the app (game/), so it runs headless anywhere."""
+"""engines/ is pure rules: it never imports pygame or the app (game/), so it runs anywhere."""
 
 from __future__ import annotations
 

@@ -215,11 +215,11 @@ def mutated_records(draw):
             data["options"][draw(st.sampled_from([*canfield.OPTIONS, "zz"]))] = draw(JSON)
         elif kind == "move" and ms:
             ms[draw(st.integers(0, len(ms) - 1))] = draw(MOVE_DICT | JSON)
-        elif kind == "move-field" and ms and isinstance(ms[-1], dict):
-            key = draw(st.sampled_from(["src", "dst", "n"]))
-            ms[draw(st.integers(0, len(ms) - 1))][key] = draw(
-                N_OR_JUNK if key == "n" else PILE_OR_JUNK
-            )
+        elif kind == "move-field" and ms:
+            target = ms[draw(st.integers(0, len(ms) - 1))]
+            if isinstance(target, dict):
+                key = draw(st.sampled_from(["src", "dst", "n"]))
+                target[key] = draw(N_OR_JUNK if key == "n" else PILE_OR_JUNK)
         elif kind == "move-delete" and ms and isinstance(ms[0], dict):
             ms[0].pop(draw(st.sampled_from(["src", "dst", "n"])), None)
         elif kind == "insert" and ms is not None:

@@ -161,7 +161,7 @@ def test_piles_that_light_up_are_exactly_the_legal_destinations(app, driver):
     table = open_canfield(app, driver, seed=77, options={"tableau_move": "any"})
     rng = random.Random(5)
     checked = lit = 0
-    for _ in range(60):
+    for _ in range(30):
         state = table.state
         for src in ("waste", "reserve", *(f"tableau:{i}" for i in range(4))):
             for index in state.movable_run_starts(src):
@@ -178,7 +178,11 @@ def test_piles_that_light_up_are_exactly_the_legal_destinations(app, driver):
                 assert table.drag.accept == want, (src, n)
                 checked += 1
                 lit += bool(want)
-                driver.key(pygame.K_ESCAPE)  # cancel; the cards go home
+                # Cancel (Esc, or a right-click), then let go: the cards go home.
+                if checked % 2:
+                    driver.post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+                else:
+                    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=3)
                 driver.post(pygame.MOUSEBUTTONUP, pos=start, button=1)
                 driver.run(1)
                 assert table.drag is None and table.state is state
@@ -187,7 +191,7 @@ def test_piles_that_light_up_are_exactly_the_legal_destinations(app, driver):
             break
         table.commit(rng.choice(moves))
         settle(driver, table)
-    assert checked > 100 and lit > 10
+    assert checked > 60 and lit > 10
 
 
 def test_a_built_run_is_dragged_as_one(app, driver):
@@ -295,7 +299,8 @@ def test_clicking_the_stock_draws_and_the_empty_stock_redeals(app, driver):
     set_position(table, make_state(stock=[], waste=["2C", "3C"], options={"redeals": 0}, rest="reserve"))
     driver.run(10)
     driver.click(table.slot("stock").rect.center)
-    assert table.pos == 0 and app.toasts.latest == "The stock is empty and no redeals are left"
+    assert table.pos == 0
+    assert app.toasts.latest == table.state.check(Move("waste", "stock", 2)) == "No redeals left"
 
 
 # -- undo and redo ----------------------------------------------------------------------------------
@@ -694,3 +699,23 @@ def test_bad_command_lines_exit_2_with_one_line(tmp_path, home, args):
     assert len(lines) == 1 and lines[0].startswith("cardtable: "), done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
     assert list(home.iterdir()) == []  # nothing was written
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="game/table/base.py on_release: the second click of a double-click is matched by "
+    "(pile, index); once the first click moved the top card, the card beneath has another "
+    "index, so with click-to-move on it is clicked (and moved) too",
+)
+def test_a_double_click_moves_one_card_only(make_app):
+    app = make_app(click_to_move=True)
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    table = open_canfield(app, driver)
+    state = make_state(
+        foundations=(["7H"], [], [], []), tableau=(["8D", "8H"], ["9S"], ["KD"], ["2C"])
+    )
+    set_position(table, state)
+    double_click(driver, table.card_point("tableau:0", 1))
+    assert table.moves == [Move("tableau:0", "foundation:0", 1)]
+    assert table.state.tableau[0] == ("8D",)
