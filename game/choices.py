@@ -43,7 +43,7 @@ class ChoiceGrid:
     def layout(self, left: int, top: int, width: int, s: float) -> int:
         """Place every row; returns the y just below the grid."""
         self.size = int(16 * s)
-        label_w = int(230 * s)
+        label_w = int(290 * s)
         row_h, gap = int(40 * s), int(10 * s)
         self.label_pos = []
         y = top

@@ -121,6 +121,8 @@ class Button:
             "disabled": theme.BUTTON_DISABLED,
         }
         fill = colours[state]
+        if self.selected and state != "disabled":
+            fill = (60, 104, 84) if state != "hover" else (72, 122, 98)
         if self.primary and state != "disabled":
             fill = tuple(min(255, c + 40) for c in (44, 120, 80)) if state == "hover" else (44, 120, 80)
         face = pygame.Surface(self.rect.size, pygame.SRCALPHA)

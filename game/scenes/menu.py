@@ -6,6 +6,7 @@ import pygame
 
 import engines
 from game import theme, ui
+from game.card_art import CardStyle, images_for
 from game.felt import felt
 from game.scene import Scene
 
@@ -70,6 +71,21 @@ class MenuScene(Scene):
             button.rect = pygame.Rect((w - bw) // 2 + i * (small_w + gap), y, small_w, int(bh * 0.75))
             button.size = int(18 * s)
 
+    def fan(self, s: float) -> pygame.Surface:
+        """Five cards fanned beside the title: drawn once per size, then reused."""
+        key = (round(s, 3), self.app.settings.four_colour)
+        if getattr(self, "_fan_key", None) != key:
+            images = images_for(int(70 * s), CardStyle(four_colour=self.app.settings.four_colour))
+            w, h = images.width, images.height
+            surf = pygame.Surface((int(w * 3.2), int(h * 1.5)), pygame.SRCALPHA)
+            for i, code in enumerate(("TS", "JH", "QC", "KD", "AS")):
+                card = pygame.transform.rotozoom(images.face(code), 24 - i * 12, 1.0)
+                x = surf.get_width() // 2 + (i - 2) * int(w * 0.42)
+                y = surf.get_height() // 2 + abs(i - 2) * int(h * 0.06)
+                surf.blit(card, card.get_rect(center=(x, y)))
+            self._fan, self._fan_key = surf, key
+        return self._fan
+
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q):
             self.app.quit()
@@ -82,12 +98,15 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         s = theme.ui_scale((w, h))
         surface.blit(felt((w, h), self.app.settings.felt), (0, 0))
-        ui.blit_centred(surface, ui.text("Card Table", int(64 * s), theme.TEXT, True), (w // 2, int(h * 0.14)))
-        ui.blit_centred(
-            surface,
-            ui.text("Four card games at one table", int(20 * s), theme.TEXT_DIM),
-            (w // 2, int(h * 0.14) + int(52 * s)),
-        )
+        title = ui.text("Card Table", int(64 * s), theme.TEXT, True)
+        fan = self.fan(s)
+        gap = int(10 * s)
+        left = (w - fan.get_width() - gap - title.get_width()) // 2
+        cx = left + fan.get_width() + gap + title.get_width() // 2
+        surface.blit(fan, fan.get_rect(midleft=(left, int(h * 0.15))))
+        ui.blit_centred(surface, title, (cx, int(h * 0.14)))
+        subtitle = ui.text("Four card games at one table", int(20 * s), theme.TEXT_DIM)
+        ui.blit_centred(surface, subtitle, (cx, int(h * 0.14) + int(52 * s)))
         super().draw(surface)
         for name, button in self.game_buttons.items():
             note = BLURBS[name] if playable(name) else "coming soon"

@@ -98,7 +98,7 @@ class SetupScene(Scene):
         width = min(int(980 * s), w - int(60 * s))
         self.left = (w - width) // 2
         y = self.grid.layout(self.left, int(120 * s), width, s)
-        self.deal_rect = pygame.Rect(self.left + int(230 * s), y + int(6 * s), int(420 * s), int(40 * s))
+        self.deal_rect = pygame.Rect(self.left + int(290 * s), y + int(6 * s), int(420 * s), int(40 * s))
         y = self.deal_rect.bottom + int(30 * s)
         for i, button in enumerate((self.start, self.back, self.rules)):
             button.rect = pygame.Rect(self.left + i * int(176 * s), y, int(160 * s), int(48 * s))

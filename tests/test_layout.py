@@ -1,0 +1,116 @@
+"""The Canfield layout at every window size we promise: piles never overlap, every card is on
+screen between the top bar and the status line, and cards grow with the window."""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+from conftest import make_state, run_of, set_position
+
+from engines import canfield
+from engines.cards import FULL_DECK
+from game.launch import DealRequest
+from game.table import open_table
+
+SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
+PRESETS = list(canfield.presets)
+
+
+def positions(preset: str) -> dict[str, canfield.CanfieldState]:
+    """Deals and built positions that stress the layout, under the preset's options."""
+    options = dict(canfield.presets[preset])
+    fresh = canfield.new_game(seed=7, options=options)
+    drawn = fresh
+    for _ in range(5):  # a fanned waste
+        drawn = drawn.apply(next(m for m in drawn.legal_moves() if m.src == "stock"))
+    long_pile = list(FULL_DECK[:20])
+    deck_rest = [c for c in FULL_DECK if c not in long_pile]
+    return {
+        "fresh deal": fresh,
+        "waste fanned": drawn,
+        "a 20-card tableau pile": make_state(
+            base=13,
+            options=options,
+            tableau=(long_pile, [deck_rest[0]], [], [deck_rest[1]]),
+            reserve=deck_rest[2:15],
+            waste=deck_rest[15:20],
+        ),
+        "48 cards in one tableau pile": make_state(
+            base=1,
+            options=options,
+            foundations=[[f"A{s}"] for s in "SHDC"],
+            tableau=([c for c in FULL_DECK if c[0] != "A"], [], [], []),
+        ),
+        "13 cards in every tableau pile": make_state(
+            base=1,
+            options=options,
+            tableau=[FULL_DECK[i * 13 : (i + 1) * 13] for i in range(4)],
+        ),
+        "stock, waste, reserve and foundations full-ish": make_state(
+            base=7,
+            options=options,
+            foundations=[run_of(7, s, 3) for s in "SHDC"],
+            reserve=run_of(7, "S", 10, 3) + ["KH", "QH", "JH"],
+            waste=["2H", "3H", "4H", "5H", "6H"],
+        ),
+    }
+
+
+def open_at(make_app, size, preset):
+    app = make_app(size=size, animation="off")
+    options = dict(canfield.presets[preset])
+    open_table(app, DealRequest("canfield", 7, options, 1, ["human"], [], preset))
+    return app, app.scene
+
+
+def check_layout(app, table, what: str) -> None:
+    w, h = app.size
+    slots = table.slot_list
+    assert {s.pile for s in slots} == set(canfield.PILES), what
+    for a, b in itertools.combinations(slots, 2):
+        assert not a.rect.colliderect(b.rect), (what, a.pile, b.pile)
+        # The area each pile's cards cover (its drop area) never reaches another pile either.
+        assert not a.drop.colliderect(b.drop), (what, a.pile, a.drop, b.pile, b.drop)
+    play_area = pygame.Rect(0, table.bar_h, w, h - table.bar_h - table.status_h)
+    assert {p.code for p in table.placed} == set(FULL_DECK), what
+    for p in table.placed:
+        rect = pygame.Rect(p.x, p.y, table.card_w, table.card_h)
+        assert play_area.contains(rect), (what, p, play_area)
+        sprite = table.sprites[p.code]
+        assert (round(sprite.x), round(sprite.y)) == (p.x, p.y), (what, p.code)
+    for s in slots:
+        assert play_area.contains(s.rect), (what, s.pile)
+    # Every card of a tableau pile shows at least a sliver of its index corner.
+    for t in range(4):
+        ys = [p.y for p in table.placed if p.pile == f"tableau:{t}"]
+        assert all(b - a >= 2 for a, b in itertools.pairwise(ys)), (what, t)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
+def test_piles_never_overlap_and_cards_stay_between_bar_and_status(make_app, size, preset):
+    app, table = open_at(make_app, size, preset)
+    assert app.size == size
+    for what, state in positions(preset).items():
+        set_position(table, state)
+        check_layout(app, table, f"{size} {preset}: {what}")
+
+
+def test_cards_get_bigger_on_bigger_windows(make_app):
+    widths = []
+    for size in SIZES:
+        app, table = open_at(make_app, size, "seed")
+        assert table.card_h == round(table.card_w * 1.4)
+        widths.append(table.card_w)
+    assert widths == sorted(widths) and len(set(widths)) == len(widths), widths
+    assert widths[0] >= 60  # still readable in the smallest window
+
+
+def test_a_very_wide_or_very_tall_window_still_fits(make_app):
+    for size in [(3840, 800), (800, 2160), (2560, 600)]:
+        app, table = open_at(make_app, size, "classic")
+        for what, state in positions("classic").items():
+            set_position(table, state)
+            check_layout(app, table, f"{size}: {what}")
