@@ -240,14 +240,20 @@ class CanfieldState:
 
     @property
     def current_player(self) -> int | None:
-        """0 while the game goes on; None once it is over (won, or no legal move is left)."""
-        return None if self.is_over() else 0
+        """0 while the game goes on; None once it is won."""
+        return None if self.foundation_count() == 52 else 0
 
     def is_over(self) -> bool:
-        """Won (all 52 cards on foundations) or lost (no legal move left at all)."""
-        if self.foundation_count() == 52:
-            return True
-        if self.stock or (self.waste and self._can_redeal()):
+        """True once the game is won: all 52 cards are on the foundations.
+
+        A dead end (no legal move left, see `is_lost`) does not end the game by itself: the player
+        may still undo, so the table decides what to do with it.
+        """
+        return self.foundation_count() == 52
+
+    def is_lost(self) -> bool:
+        """Not won and no legal move left at all (only possible with limited redeals)."""
+        if self.foundation_count() == 52 or self.stock or (self.waste and self._can_redeal()):
             return False
         return not self.legal_moves()
 

@@ -65,9 +65,9 @@ def play(seed, options, rng_seed, lead, steps, on_state):
         moves = state.legal_moves()
         on_state(state, moves)
         if not moves:
-            assert state.is_over() and state.current_player is None
+            assert state.is_won() or state.is_lost()
             break
-        assert not state.is_over() and state.current_player == 0
+        assert not state.is_over() and state.current_player == 0 and not state.is_lost()
         move = pick(state, moves, rng, follow_hint=i < lead)
         before = state.to_dict()
         after = state.apply(move)
@@ -88,7 +88,9 @@ def basic_invariants(state, moves: list[Move], rng: random.Random) -> None:
         assert state.check(m) is None, (m, state.check(m))
     assert canfield.from_dict(state.to_dict()) == state
     assert state.scores() == [state.foundation_count()]
-    assert state.winners() == ([0] if state.foundation_count() == 52 else [])
+    won = state.foundation_count() == 52
+    assert state.winners() == ([0] if won else [])
+    assert state.is_over() == won and state.current_player == (None if won else 0)
 
     # One move that is not legal: apply refuses it and nothing changes.
     while True:

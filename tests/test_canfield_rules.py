@@ -588,7 +588,7 @@ def test_win_detection():
         Move("waste", "foundation:3")
     ]
     won = s.apply(Move("waste", "foundation:3"))
-    assert won.is_over() and won.is_won()
+    assert won.is_over() and won.is_won() and not won.is_lost()
     assert won.current_player is None
     assert won.legal_moves() == []
     assert won.scores() == [52] and won.winners() == [0]
@@ -599,7 +599,7 @@ def test_win_detection():
         won.apply(Move("stock", "waste", 1))
 
 
-def test_a_game_with_no_moves_left_is_over_and_lost():
+def test_a_game_with_no_moves_left_is_lost_but_not_over():
     s = make(
         foundations=(["7H"], [], [], []),
         tableau=(["KC"], ["KS"], ["QC"], ["QS"]),
@@ -608,8 +608,10 @@ def test_a_game_with_no_moves_left_is_over_and_lost():
         redeals=0,
     )
     assert s.legal_moves() == []
-    assert s.is_over() and s.current_player is None
+    assert s.is_lost()
+    assert not s.is_over() and s.current_player == 0  # is_over means won; undo is still possible
     assert s.winners() == [] and s.scores() == [1]
+    assert not canfield.new_game(1).is_lost()
 
 
 # --- loading ---------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import pygame
 
 from game import settings as settings_mod
 from game import theme, ui
+from game.card_art import CardStyle, images_for
 from game.choices import ChoiceGrid, ChoiceRow
 from game.felt import felt
 from game.scene import Scene
@@ -64,3 +65,15 @@ class SettingsScene(Scene):
         surface.blit(ui.text("Settings", int(40 * s), theme.TEXT, True), (self.left, int(50 * s)))
         self.grid.draw(surface)
         self.back.draw(surface)
+        self.draw_preview(surface, s)
+
+    def draw_preview(self, surface: pygame.Surface, s: float) -> None:
+        """The deck as chosen: a back and three faces whose colours show the deck setting."""
+        st = self.app.settings
+        images = images_for(int(84 * s), CardStyle(four_colour=st.four_colour, back=st.card_back))
+        right = self.left + int(900 * s)
+        x = min(right, surface.get_width() - int(20 * s)) - images.width - 3 * int(images.width * 0.55)
+        y = int(130 * s)
+        surface.blit(images.back(), (x, y))
+        for i, code in enumerate(("AD", "KC", "QH")):
+            surface.blit(images.face(code), (x + (i + 1) * int(images.width * 0.55), y + (i + 1) * int(8 * s)))
