@@ -1,7 +1,14 @@
 # Every target creates .venv on first use and installs what it needs; nothing is installed by hand.
-PY ?= python3
 VENV := .venv
+ifeq ($(OS),Windows_NT)
+PY ?= python
+BIN := $(VENV)/Scripts
+EXE := .exe
+else
+PY ?= python3
 BIN := $(VENV)/bin
+EXE :=
+endif
 STAMP_APP := $(VENV)/.stamp-app
 STAMP_TEST := $(VENV)/.stamp-test
 STAMP_BUNDLE := $(VENV)/.stamp-bundle
@@ -32,6 +39,29 @@ test: $(STAMP_TEST)
 	$(BIN)/ruff format --check .
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/cardtable smoke
+
+# make bundle: a one-file executable, dist/cardtable (cardtable.exe on Windows);
+# make bundle ONEDIR=1: the one-folder form, dist/cardtable-onedir/ (+ dist/Card Table.app on macOS).
+# PyInstaller's work files go to build/work/ (ignored). See README.md, "Download and play".
+ifneq ($(filter 1 yes true,$(ONEDIR)),)
+BUNDLE_ARGS := -- --onedir
+BUNDLE_EXE := dist/cardtable-onedir/cardtable$(EXE)
+else
+BUNDLE_ARGS :=
+BUNDLE_EXE := dist/cardtable$(EXE)
+endif
+
+bundle: $(STAMP_BUNDLE)
+	$(BIN)/pyinstaller --noconfirm --log-level WARN --distpath dist --workpath build/work \
+		build/cardtable.spec $(BUNDLE_ARGS)
+	@ls -l $(BUNDLE_EXE)
+
+# The bundle's own smoke run (every game), headless; also fails if the run wrote anything into dist/.
+bundle-check: bundle
+	@touch build/work/smoke-start
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BUNDLE_EXE) smoke
+	@if [ -n "$$(find dist -newer build/work/smoke-start)" ]; then \
+		echo "bundle-check: the smoke run wrote into dist/:"; find dist -newer build/work/smoke-start; exit 1; fi
 
 bench: $(STAMP_APP)
 	$(BIN)/cardtable bench

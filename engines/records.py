@@ -76,7 +76,9 @@ class GameRecord:
             try:
                 state = state.apply(move)
             except IllegalMove as exc:
-                raise RecordError(f"move {i + 1} ({move.to_dict()}) is illegal: {exc.reason}") from None
+                raise RecordError(
+                    f"move {i + 1} ({move.to_dict()}) is illegal: {exc.reason}"
+                ) from None
         return state
 
 

@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING
 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")  # see architecture.md, measured facts
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import contextlib
 
-from game import settings as settings_mod  # noqa: E402
-from game import theme, ui  # noqa: E402
+import pygame
+
+from game import settings as settings_mod
+from game import theme, ui
 
 if TYPE_CHECKING:
     from game.scene import Scene
@@ -83,10 +85,8 @@ class App:
     def _set_icon(self) -> None:
         from game.assets import asset
 
-        try:
+        with contextlib.suppress(FileNotFoundError, pygame.error):
             pygame.display.set_icon(pygame.image.load(str(asset("icon.png"))))
-        except (FileNotFoundError, pygame.error):
-            pass
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1])

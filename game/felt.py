@@ -18,6 +18,8 @@ def felt(size: tuple[int, int], name: str) -> pygame.Surface:
         for x in range(64):
             d = min(1.0, (((x - 31.5) / 36) ** 2 + ((y - 17) / 26) ** 2) ** 0.5)
             t = d * d
-            small.set_at((x, y), tuple(int(c + (e - c) * t) for c, e in zip(centre, edge, strict=True)))
+            small.set_at(
+                (x, y), tuple(int(c + (e - c) * t) for c, e in zip(centre, edge, strict=True))
+            )
     surf = pygame.transform.smoothscale(small, size)
     return surf.convert() if pygame.display.get_surface() is not None else surf

@@ -59,7 +59,14 @@ class DealRequest:
     @classmethod
     def from_record(cls, record: Any) -> DealRequest:
         seats = ["human"] * record.players
-        return cls(record.game, record.seed, dict(record.options), record.players, seats, list(record.moves))
+        return cls(
+            record.game,
+            record.seed,
+            dict(record.options),
+            record.players,
+            seats,
+            list(record.moves),
+        )
 
 
 def process_age() -> float:

@@ -79,7 +79,9 @@ def smoke_canfield(app, driver) -> None:
         if not moves:
             before = len(state.stock)
             driver.click(table.pile_target_rect("stock").center)
-            expect(table.pos > 0 and table.state is not state, f"clicked the stock ({before} cards)")
+            expect(
+                table.pos > 0 and table.state is not state, f"clicked the stock ({before} cards)"
+            )
             continue
         move = moves[0]
         pile = state.pile(move.src)
@@ -105,13 +107,23 @@ def smoke_canfield(app, driver) -> None:
             break
     expect(illegal is not None, "found an illegal drop to try")
     pos_before = table.pos
-    driver.drag(table.card_point(illegal.src, len(state.pile(illegal.src)) - 1), table.pile_target_rect(illegal.dst).center)
-    expect(table.pos == pos_before and table.state is state, f"illegal drop {illegal.to_dict()} changed nothing")
-    expect(app.toasts.latest == state.check(illegal), f"the reason was shown: {app.toasts.latest!r}")
+    driver.drag(
+        table.card_point(illegal.src, len(state.pile(illegal.src)) - 1),
+        table.pile_target_rect(illegal.dst).center,
+    )
+    expect(
+        table.pos == pos_before and table.state is state,
+        f"illegal drop {illegal.to_dict()} changed nothing",
+    )
+    expect(
+        app.toasts.latest == state.check(illegal), f"the reason was shown: {app.toasts.latest!r}"
+    )
     driver.run(6)
     sprite = table.sprites[state.pile(illegal.src)[-1]]
     placed = table.top_placement(illegal.src)
-    expect((round(sprite.x), round(sprite.y)) == (placed.x, placed.y), "the card slid back to its pile")
+    expect(
+        (round(sprite.x), round(sprite.y)) == (placed.x, placed.y), "the card slid back to its pile"
+    )
 
     import pygame
 
@@ -160,7 +172,10 @@ def smoke_canals(app, driver) -> None:
         if isinstance(app.scene, HandoffScene):
             driver.click(app.scene.ready.rect.center)
             handoffs += 1
-        expect(app.scene is table and table.viewer == table.state.current_player, "the player to move sees the table")
+        expect(
+            app.scene is table and table.viewer == table.state.current_player,
+            "the player to move sees the table",
+        )
         state = table.state
         move = choose_canals_move(state)
         if move.face_up != table.face_up:
@@ -168,7 +183,10 @@ def smoke_canals(app, driver) -> None:
         index = state.hands[table.viewer].index(move.card)
         dst = f"new:{move.side}" if move.column is None else f"col:{move.side}:{move.column}"
         driver.drag(table.card_point("hand", index), table.pile_target_rect(dst).center)
-        expect(table.moves[-1] == move and table.state.turn == state.turn + 1, f"dragged {move.describe()}")
+        expect(
+            table.moves[-1] == move and table.state.turn == state.turn + 1,
+            f"dragged {move.describe()}",
+        )
         if not table.state.is_over():
             driver.click(table.end_button.rect.center)
     expect(table.state.is_over(), "all 52 cards were placed")
@@ -176,5 +194,8 @@ def smoke_canals(app, driver) -> None:
     driver.run(40)
     expect(isinstance(app.scene, ChoiceScene), "the results dialog appeared")
     a, b = table.state.scores()
-    expect(f"{a} points" in app.scene.lines[0] and f"{b} points" in app.scene.lines[1], f"results show {a} – {b}")
+    expect(
+        f"{a} points" in app.scene.lines[0] and f"{b} points" in app.scene.lines[1],
+        f"results show {a} – {b}",
+    )
     expect(a + b > 0, "some columns scored")

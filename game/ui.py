@@ -124,12 +124,18 @@ class Button:
         if self.selected and state != "disabled":
             fill = (60, 104, 84) if state != "hover" else (72, 122, 98)
         if self.primary and state != "disabled":
-            fill = tuple(min(255, c + 40) for c in (44, 120, 80)) if state == "hover" else (44, 120, 80)
+            fill = (
+                tuple(min(255, c + 40) for c in (44, 120, 80))
+                if state == "hover"
+                else (44, 120, 80)
+            )
         face = pygame.Surface(self.rect.size, pygame.SRCALPHA)
         radius = max(4, self.rect.height // 4)
         pygame.draw.rect(face, fill, face.get_rect(), border_radius=radius)
         edge = theme.ACCENT if self.selected else (255, 255, 255, 50)
-        pygame.draw.rect(face, edge, face.get_rect(), 2 if self.selected else 1, border_radius=radius)
+        pygame.draw.rect(
+            face, edge, face.get_rect(), 2 if self.selected else 1, border_radius=radius
+        )
         colour = theme.TEXT if state != "disabled" else (120, 128, 128)
         label = text(self.label, self.size, colour, bold=self.primary)
         blit_centred(face, label, face.get_rect().center)

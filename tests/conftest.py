@@ -8,22 +8,26 @@ outside a test function.
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-tests-")
+_SESSION_HOME = tempfile.mkdtemp(prefix="cardtable-tests-")
+os.environ["CARDTABLE_HOME"] = _SESSION_HOME
+atexit.register(shutil.rmtree, _SESSION_HOME, ignore_errors=True)
 
-from collections.abc import Callable, Iterable  # noqa: E402
-from typing import Any  # noqa: E402
+from collections.abc import Iterable
+from typing import Any
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from engines import canfield  # noqa: E402
-from engines.cards import FULL_DECK, RANKS  # noqa: E402
+from engines import canfield
+from engines.cards import FULL_DECK, RANKS
 
 
 @pytest.fixture
@@ -171,12 +175,3 @@ def resize_window(app, driver, size: tuple[int, int]) -> None:
     pygame.display.set_mode(size, pygame.RESIZABLE)
     driver.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
     driver.run(2)
-
-
-def pile_rects(table) -> Callable[[str], list[pygame.Rect]]:
-    def rects(pile: str) -> list[pygame.Rect]:
-        return [
-            pygame.Rect(p.x, p.y, table.card_w, table.card_h) for p in table.placed if p.pile == pile
-        ]
-
-    return rects

@@ -52,7 +52,7 @@ def positions(preset: str) -> dict[str, canfield.CanfieldState]:
             base=7,
             options=options,
             foundations=[run_of(7, s, 3) for s in "SHDC"],
-            reserve=run_of(7, "S", 10, 3) + ["KH", "QH", "JH"],
+            reserve=[*run_of(7, "S", 10, 3), "KH", "QH", "JH"],
             waste=["2H", "3H", "4H", "5H", "6H"],
         ),
     }
@@ -101,7 +101,7 @@ def test_piles_never_overlap_and_cards_stay_between_bar_and_status(make_app, siz
 def test_cards_get_bigger_on_bigger_windows(make_app):
     widths = []
     for size in SIZES:
-        app, table = open_at(make_app, size, "seed")
+        _app, table = open_at(make_app, size, "seed")
         assert table.card_h == round(table.card_w * 1.4)
         widths.append(table.card_w)
     assert widths == sorted(widths) and len(set(widths)) == len(widths), widths

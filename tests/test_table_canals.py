@@ -3,6 +3,8 @@ layout under stress and the end of the game. Input goes through real pygame even
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -17,7 +19,9 @@ from game.table import open_table
 from game.table.canals import CanalsTable
 
 
-def open_canals(make_app, size=(1280, 800), secrets=True, **options) -> tuple[object, CanalsTable, Driver]:
+def open_canals(
+    make_app, size=(1280, 800), secrets=True, **options
+) -> tuple[object, CanalsTable, Driver]:
     app = make_app(size)
     app.push(MenuScene(app))
     request = DealRequest.build(engines.get("canals"), seed=11)
@@ -153,13 +157,15 @@ def test_a_new_column_on_the_opponents_side_is_refused_with_a_reason(make_app):
 
 
 def test_dragging_a_card_lights_up_every_column_and_the_new_column_slot(make_app):
-    app, table, driver = open_canals(make_app, secrets=False)
+    _app, table, driver = open_canals(make_app, secrets=False)
     seat = table.viewer
     drag_place(table, driver, table.state.hands[seat][0], f"new:{seat}")
     start = table.card_point("hand", 0)
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     driver.run(1)
-    driver.post(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] - 60), rel=(30, -60), buttons=(1, 0, 0))
+    driver.post(
+        pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] - 60), rel=(30, -60), buttons=(1, 0, 0)
+    )
     driver.run(1)
     assert table.drag.accept == {f"col:{seat}:0", f"new:{table.viewer}"}
 
@@ -173,7 +179,7 @@ def fill(state, moves):
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
 def test_many_and_long_columns_stay_on_screen(make_app, size):
     """Every card placed in its own column on side 0, and side 1 as one 26-card column."""
-    app, table, driver = open_canals(make_app, size=size, secrets=False)
+    _app, table, _driver = open_canals(make_app, size=size, secrets=False)
     state = table.state
     while not state.is_over():
         seat = state.current_player
@@ -191,10 +197,12 @@ def test_many_and_long_columns_stay_on_screen(make_app, size):
     rects = [pygame.Rect(p.x, p.y, table.card_w, table.card_h) for p in table.placed]
     assert len(rects) == 52
     for r in rects:
-        assert r.left >= 0 and r.right <= w and r.top >= table.bar_h and r.bottom <= h - table.status_h, r
+        assert (
+            r.left >= 0 and r.right <= w and r.top >= table.bar_h and r.bottom <= h - table.status_h
+        ), r
     # The long column keeps a visible strip of every card.
     column = [p for p in table.placed if p.pile == "col:1:0"]
-    steps = {b.y - a.y for a, b in zip(column, column[1:], strict=False)}
+    steps = {b.y - a.y for a, b in itertools.pairwise(column)}
     assert min(steps) >= 2
 
 
@@ -224,14 +232,18 @@ def test_the_end_flips_every_card_shows_column_scores_and_offers_a_rematch(make_
     assert isinstance(app.scene, ChoiceScene)
     a, b = table.state.scores()
     assert app.scene.lines[:2] == [f"Player 1 (red): {a} points", f"Player 2 (black): {b} points"]
-    expected_title = "A draw!" if a == b else f"{('Player 1 (red)', 'Player 2 (black)')[0 if a > b else 1]} wins!"
+    expected_title = (
+        "A draw!"
+        if a == b
+        else f"{('Player 1 (red)', 'Player 2 (black)')[0 if a > b else 1]} wins!"
+    )
     assert app.scene.title == expected_title
     driver.click(app.scene.buttons[0].rect.center)  # Rematch
     assert table.state.turn == 0 and table.states[0].starter == 1 - starter
 
 
 def test_keyboard_only_placement(make_app):
-    app, table, driver = open_canals(make_app, secrets=False)
+    _app, table, driver = open_canals(make_app, secrets=False)
     seat = table.viewer
     driver.key(pygame.K_TAB)  # focus the hand
     assert table.focus_order()[table.focus] == "hand"

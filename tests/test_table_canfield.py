@@ -210,7 +210,7 @@ def test_a_built_run_is_dragged_as_one(app, driver):
     all_at_rest(table)
 
 
-# -- clicks -----------------------------------------------------------------------------------------
+# -- clicks ----------------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("click_to_move", [True, False])
@@ -241,7 +241,9 @@ def test_single_click_does_nothing_without_click_to_move(make_app):
     app.push(MenuScene(app))
     driver = Driver(app)
     table = open_canfield(app, driver)
-    set_position(table, make_state(foundations=(["7H"], [], [], []), tableau=(["9C"], ["8H"], [], [])))
+    set_position(
+        table, make_state(foundations=(["7H"], [], [], []), tableau=(["9C"], ["8H"], [], []))
+    )
     driver.click(top_point(table, "tableau:1"))
     driver.run(10)  # well past the double-click time
     assert table.pos == 0
@@ -296,14 +298,16 @@ def test_clicking_the_stock_draws_and_the_empty_stock_redeals(app, driver):
     assert table.moves[-1] == Move("waste", "stock", len(waste))
     assert table.state.waste == () and table.state.stock == waste[::-1]
     # No redeals left: the click says so and changes nothing.
-    set_position(table, make_state(stock=[], waste=["2C", "3C"], options={"redeals": 0}, rest="reserve"))
+    set_position(
+        table, make_state(stock=[], waste=["2C", "3C"], options={"redeals": 0}, rest="reserve")
+    )
     driver.run(10)
     driver.click(table.slot("stock").rect.center)
     assert table.pos == 0
     assert app.toasts.latest == table.state.check(Move("waste", "stock", 2)) == "No redeals left"
 
 
-# -- undo and redo ----------------------------------------------------------------------------------
+# -- undo and redo ---------------------------------------------------------------------------------
 
 
 def test_undo_and_redo_by_keyboard_and_buttons(app, driver):
@@ -345,7 +349,7 @@ def test_undo_and_redo_by_keyboard_and_buttons(app, driver):
     assert table.pos == 0 and table.state is states[0] and not undo.enabled()
 
 
-# -- resizing ---------------------------------------------------------------------------------------
+# -- resizing --------------------------------------------------------------------------------------
 
 
 def test_resizing_keeps_every_card_on_screen(app, driver):
@@ -378,7 +382,7 @@ def test_resizing_keeps_every_card_on_screen(app, driver):
     assert table.pos == before + 1
 
 
-# -- keyboard ----------------------------------------------------------------------------------------
+# -- keyboard --------------------------------------------------------------------------------------
 
 
 def test_keyboard_focus_pick_up_drop_and_cancel(app, driver):
@@ -465,7 +469,7 @@ def test_a_whole_game_by_keyboard_makes_real_moves(app, driver):
     all_at_rest(table)
 
 
-# -- new deal, the win, auto-finish --------------------------------------------------------------------
+# -- new deal, the win, auto-finish ----------------------------------------------------------------
 
 
 def test_new_deal_asks_first_when_a_game_is_under_way(app, driver):
@@ -567,7 +571,7 @@ def test_auto_finish_plays_the_game_out(app, driver):
     assert table.moves == plan
 
 
-# -- menu, settings, command line -----------------------------------------------------------------------
+# -- menu, settings, command line ------------------------------------------------------------------
 
 
 def test_the_menu_lists_all_four_games_and_disables_unbuilt_ones(app, driver):
@@ -575,7 +579,9 @@ def test_the_menu_lists_all_four_games_and_disables_unbuilt_ones(app, driver):
 
     menu = app.scene
     assert isinstance(menu, MenuScene)
-    assert list(menu.game_buttons) == list(ORDER) == ["canfield", "canals", "sandcastles", "orchard"]
+    assert (
+        list(menu.game_buttons) == list(ORDER) == ["canfield", "canals", "sandcastles", "orchard"]
+    )
     titles = [b.label for b in menu.game_buttons.values()]
     assert titles == ["Canfield", "Canals", "Sandcastles", "Orchard"]
     for name, b in menu.game_buttons.items():

@@ -47,7 +47,15 @@ class CelebrationScene(Scene):
         if self.launch_wait <= 0 and self.queue:
             p = self.queue.pop(0)
             vx = self.rng.choice((-1, 1)) * self.rng.uniform(0.12, 0.35) * w
-            self.flying.append([self.table.images.face(p.code), float(p.x), float(p.y), vx, -self.rng.uniform(0, 0.5) * h])
+            self.flying.append(
+                [
+                    self.table.images.face(p.code),
+                    float(p.x),
+                    float(p.y),
+                    vx,
+                    -self.rng.uniform(0, 0.5) * h,
+                ]
+            )
             self.launch_wait = 0.12
         for card in self.flying:
             card[4] += g * dt
@@ -69,7 +77,11 @@ class CelebrationScene(Scene):
             self.canvas.blit(img, (round(x), round(y)))
         surface.blit(self.canvas, (0, 0))
         s = theme.ui_scale(surface.get_size())
-        ui.blit_centred(surface, ui.text("You won!", int(72 * s), theme.ACCENT, True), (surface.get_width() // 2, surface.get_height() // 3))
+        ui.blit_centred(
+            surface,
+            ui.text("You won!", int(72 * s), theme.ACCENT, True),
+            (surface.get_width() // 2, surface.get_height() // 3),
+        )
 
 
 def results_lines(table) -> list[str]:

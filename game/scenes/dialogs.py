@@ -15,13 +15,16 @@ class ChoiceScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, title: str, lines: list[str], choices: list[tuple[str, Callable[[], None]]]) -> None:
+    def __init__(
+        self, app, title: str, lines: list[str], choices: list[tuple[str, Callable[[], None]]]
+    ) -> None:
         super().__init__(app)
         self.title = title
         self.lines = lines
         self.choices = choices
         self.buttons = [
-            ui.Button(label, lambda a=action: self.choose(a), primary=(i == 0)) for i, (label, action) in enumerate(choices)
+            ui.Button(label, lambda a=action: self.choose(a), primary=(i == 0))
+            for i, (label, action) in enumerate(choices)
         ]
         self.box = pygame.Rect(0, 0, 0, 0)
 
@@ -58,10 +61,14 @@ class ChoiceScene(Scene):
         surface.blit(shade, (0, 0))
         ui.panel(surface, self.box)
         y = self.box.top + int(34 * s)
-        ui.blit_centred(surface, ui.text(self.title, int(24 * s), theme.TEXT, True), (self.box.centerx, y))
+        ui.blit_centred(
+            surface, ui.text(self.title, int(24 * s), theme.TEXT, True), (self.box.centerx, y)
+        )
         for line in self.lines:
             y += int(30 * s)
-            ui.blit_centred(surface, ui.text(line, int(17 * s), theme.TEXT_DIM), (self.box.centerx, y))
+            ui.blit_centred(
+                surface, ui.text(line, int(17 * s), theme.TEXT_DIM), (self.box.centerx, y)
+            )
         super().draw(surface)
 
 

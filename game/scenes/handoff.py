@@ -11,6 +11,8 @@ from game import theme, ui
 from game.felt import felt
 from game.scene import Scene
 
+READY_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+
 
 class HandoffScene(Scene):
     def __init__(self, app, title: str, on_ready: Callable[[], None]) -> None:
@@ -32,11 +34,11 @@ class HandoffScene(Scene):
         self.ready.size = int(20 * s)
 
     def handle_other(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        key = event.key if event.type == pygame.KEYDOWN else None
+        if clicked or key in READY_KEYS:
             self.go()
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-            self.go()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        elif key == pygame.K_ESCAPE:  # leave the game instead
             self.app.pop()
             self.app.pop()
 
@@ -44,10 +46,16 @@ class HandoffScene(Scene):
         w, h = surface.get_size()
         s = theme.ui_scale((w, h))
         surface.blit(felt((w, h), self.app.settings.felt), (0, 0))
-        ui.blit_centred(surface, ui.text(self.title, int(48 * s), theme.TEXT, True), (w // 2, int(h * 0.38)))
+        ui.blit_centred(
+            surface, ui.text(self.title, int(48 * s), theme.TEXT, True), (w // 2, int(h * 0.38))
+        )
         ui.blit_centred(
             surface,
-            ui.text("Pass the computer — the other player looks away. Click when ready.", int(19 * s), theme.TEXT_DIM),
+            ui.text(
+                "Pass the computer — the other player looks away. Click when ready.",
+                int(19 * s),
+                theme.TEXT_DIM,
+            ),
             (w // 2, int(h * 0.46)),
         )
         super().draw(surface)

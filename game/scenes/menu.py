@@ -34,13 +34,20 @@ class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.game_buttons = {
-            name: ui.Button(game_title(name), lambda n=name: self.choose(n), enabled=lambda n=name: playable(n))
+            name: ui.Button(
+                game_title(name), lambda n=name: self.choose(n), enabled=lambda n=name: playable(n)
+            )
             for name in ORDER
         }
         self.rules_button = ui.Button("Rules", self.open_rules)
         self.settings_button = ui.Button("Settings", self.open_settings)
         self.quit_button = ui.Button("Quit", app.quit)
-        self.buttons = [*self.game_buttons.values(), self.rules_button, self.settings_button, self.quit_button]
+        self.buttons = [
+            *self.game_buttons.values(),
+            self.rules_button,
+            self.settings_button,
+            self.quit_button,
+        ]
 
     def choose(self, name: str) -> None:
         from game.scenes.setup import SetupScene
@@ -68,7 +75,9 @@ class MenuScene(Scene):
         small_w = (bw - 2 * gap) // 3
         y = top + 4 * (bh + gap) + gap
         for i, button in enumerate((self.rules_button, self.settings_button, self.quit_button)):
-            button.rect = pygame.Rect((w - bw) // 2 + i * (small_w + gap), y, small_w, int(bh * 0.75))
+            button.rect = pygame.Rect(
+                (w - bw) // 2 + i * (small_w + gap), y, small_w, int(bh * 0.75)
+            )
             button.size = int(18 * s)
 
     def fan(self, s: float) -> pygame.Surface:
@@ -111,4 +120,6 @@ class MenuScene(Scene):
         for name, button in self.game_buttons.items():
             note = BLURBS[name] if playable(name) else "coming soon"
             img = ui.text(note, int(14 * s), theme.TEXT_DIM)
-            surface.blit(img, img.get_rect(midleft=(button.rect.right + int(16 * s), button.rect.centery)))
+            surface.blit(
+                img, img.get_rect(midleft=(button.rect.right + int(16 * s), button.rect.centery))
+            )

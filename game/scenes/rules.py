@@ -30,7 +30,17 @@ def layout_markdown(source: str, width: int, s: float) -> list[tuple[pygame.Surf
         if lines[0].startswith("#"):
             level = len(lines[0]) - len(lines[0].lstrip("#"))
             size = int((30 if level == 1 else 22 if level == 2 else 19) * s)
-            out.append((ui.text(lines[0].lstrip("# ").strip(), size, theme.ACCENT if level == 1 else theme.TEXT, True), 0))
+            out.append(
+                (
+                    ui.text(
+                        lines[0].lstrip("# ").strip(),
+                        size,
+                        theme.ACCENT if level == 1 else theme.TEXT,
+                        True,
+                    ),
+                    0,
+                )
+            )
             lines = lines[1:]
         items: list[str] = []
         for ln in lines:
@@ -44,7 +54,12 @@ def layout_markdown(source: str, width: int, s: float) -> list[tuple[pygame.Surf
             clean = item.replace("**", "").replace("`", "")
             indent = int(22 * s) if clean.startswith("• ") else 0
             for i, line in enumerate(ui.wrap(clean, body, width - indent)):
-                out.append((ui.text(line, body, theme.TEXT_DIM), indent + (int(14 * s) if i and indent else 0)))
+                out.append(
+                    (
+                        ui.text(line, body, theme.TEXT_DIM),
+                        indent + (int(14 * s) if i and indent else 0),
+                    )
+                )
         out.append((ui.text(" ", body), 0))
     return out
 
@@ -85,7 +100,12 @@ class RulesScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = min(self.max_scroll, max(0, self.scroll - event.y * 60))
         elif event.type == pygame.KEYDOWN:
-            step = {pygame.K_DOWN: 40, pygame.K_UP: -40, pygame.K_PAGEDOWN: 400, pygame.K_PAGEUP: -400}
+            step = {
+                pygame.K_DOWN: 40,
+                pygame.K_UP: -40,
+                pygame.K_PAGEDOWN: 400,
+                pygame.K_PAGEUP: -400,
+            }
             if event.key in step:
                 self.scroll = min(self.max_scroll, max(0, self.scroll + step[event.key]))
             elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_F1):
@@ -95,7 +115,12 @@ class RulesScene(Scene):
         w, h = surface.get_size()
         surface.blit(felt((w, h), self.app.settings.felt), (0, 0))
         s = theme.ui_scale((w, h))
-        box = pygame.Rect((w - self.text_w) // 2 - int(30 * s), self.top - int(10 * s), self.text_w + int(60 * s), h - self.top)
+        box = pygame.Rect(
+            (w - self.text_w) // 2 - int(30 * s),
+            self.top - int(10 * s),
+            self.text_w + int(60 * s),
+            h - self.top,
+        )
         ui.panel(surface, box, alpha=220)
         clip = surface.get_clip()
         surface.set_clip(box)

@@ -34,9 +34,15 @@ class SettingsScene(Scene):
         self.grid = ChoiceGrid(
             [
                 row("Deck", "four_colour", [("Two colours", False), ("Four colours", True)]),
-                row("Card back", "card_back", [(c.capitalize(), c) for c in settings_mod.CARD_BACKS]),
+                row(
+                    "Card back", "card_back", [(c.capitalize(), c) for c in settings_mod.CARD_BACKS]
+                ),
                 row("Table", "felt", [(c.capitalize(), c) for c in settings_mod.FELTS]),
-                row("Animation", "animation", [(c.capitalize(), c) for c in settings_mod.ANIMATION_SPEEDS]),
+                row(
+                    "Animation",
+                    "animation",
+                    [(c.capitalize(), c) for c in settings_mod.ANIMATION_SPEEDS],
+                ),
                 row("Click to move", "click_to_move", ON_OFF),
                 row("Auto-move safe cards", "auto_move_safe", ON_OFF),
                 row("Vegas score", "vegas", ON_OFF),
@@ -47,7 +53,7 @@ class SettingsScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
-        w, h = size
+        w, _h = size
         width = min(int(900 * s), w - int(60 * s))
         self.left = (w - width) // 2
         bottom = self.grid.layout(self.left, int(130 * s), width, s)
@@ -72,8 +78,15 @@ class SettingsScene(Scene):
         st = self.app.settings
         images = images_for(int(84 * s), CardStyle(four_colour=st.four_colour, back=st.card_back))
         right = self.left + int(900 * s)
-        x = min(right, surface.get_width() - int(20 * s)) - images.width - 3 * int(images.width * 0.55)
+        x = (
+            min(right, surface.get_width() - int(20 * s))
+            - images.width
+            - 3 * int(images.width * 0.55)
+        )
         y = int(130 * s)
         surface.blit(images.back(), (x, y))
         for i, code in enumerate(("AD", "KC", "QH")):
-            surface.blit(images.face(code), (x + (i + 1) * int(images.width * 0.55), y + (i + 1) * int(8 * s)))
+            surface.blit(
+                images.face(code),
+                (x + (i + 1) * int(images.width * 0.55), y + (i + 1) * int(8 * s)),
+            )

@@ -15,7 +15,10 @@ from game.scene import Scene
 OPTION_TEXT: dict[str, tuple[str, dict]] = {
     "draw": ("Draw", {1: "1 card", 3: "3 cards"}),
     "redeals": ("Redeals", {None: "Unlimited", 0: "None", 1: "1", 2: "2"}),
-    "tableau_move": ("Tableau moves", {"top": "Top card", "pile": "Top or whole pile", "any": "Any built run"}),
+    "tableau_move": (
+        "Tableau moves",
+        {"top": "Top card", "pile": "Top or whole pile", "any": "Any built run"},
+    ),
     "empty_fill": ("Empty piles", {"any": "Any card", "reserve": "From reserve"}),
     "foundation_return": ("Take back from foundations", {False: "No", True: "Yes"}),
     "memory_aid": ("Peek at own face-down cards", {True: "Yes", False: "No"}),
@@ -39,12 +42,24 @@ class SetupScene(Scene):
         rows: list[ChoiceRow] = []
         if len(self.game.presets) > 1:
             rows.append(
-                ChoiceRow("Rules", [(p.capitalize(), p) for p in self.game.presets], lambda: self.preset, self.set_preset)
+                ChoiceRow(
+                    "Rules",
+                    [(p.capitalize(), p) for p in self.game.presets],
+                    lambda: self.preset,
+                    self.set_preset,
+                )
             )
         for key, allowed in allowed_options(self.game).items():
             label, names = OPTION_TEXT.get(key, (key, {}))
             values = [(names.get(v, str(v)), v) for v in allowed]
-            rows.append(ChoiceRow(label, values, lambda k=key: self.options[k], lambda v, k=key: self.set_option(k, v)))
+            rows.append(
+                ChoiceRow(
+                    label,
+                    values,
+                    lambda k=key: self.options[k],
+                    lambda v, k=key: self.set_option(k, v),
+                )
+            )
         if self.game.min_players > 1:
             rows.append(
                 ChoiceRow(
@@ -80,7 +95,9 @@ class SetupScene(Scene):
     def request(self) -> DealRequest:
         seed = int(self.deal_text) if self.deal_text else DealRequest.build(self.game).seed
         players = self.game.min_players
-        request = DealRequest(self.game.name, seed, dict(self.options), players, ["human"] * players)
+        request = DealRequest(
+            self.game.name, seed, dict(self.options), players, ["human"] * players
+        )
         request.preset = self.preset if self.preset != "custom" else None
         request.secrets = self.hot_seat_secrets
         return request
@@ -94,11 +111,13 @@ class SetupScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
-        w, h = size
+        w, _h = size
         width = min(int(980 * s), w - int(60 * s))
         self.left = (w - width) // 2
         y = self.grid.layout(self.left, int(120 * s), width, s)
-        self.deal_rect = pygame.Rect(self.left + int(290 * s), y + int(6 * s), int(420 * s), int(40 * s))
+        self.deal_rect = pygame.Rect(
+            self.left + int(290 * s), y + int(6 * s), int(420 * s), int(40 * s)
+        )
         y = self.deal_rect.bottom + int(30 * s)
         for i, button in enumerate((self.start, self.back, self.rules)):
             button.rect = pygame.Rect(self.left + i * int(176 * s), y, int(160 * s), int(48 * s))
@@ -120,7 +139,10 @@ class SetupScene(Scene):
         w, h = surface.get_size()
         s = theme.ui_scale((w, h))
         surface.blit(felt((w, h), self.app.settings.felt), (0, 0))
-        surface.blit(ui.text(f"New game of {self.game.title}", int(38 * s), theme.TEXT, True), (self.left, int(44 * s)))
+        surface.blit(
+            ui.text(f"New game of {self.game.title}", int(38 * s), theme.TEXT, True),
+            (self.left, int(44 * s)),
+        )
         self.grid.draw(surface)
         label = ui.text("Deal number", int(16 * s), theme.TEXT)
         surface.blit(label, label.get_rect(midleft=(self.left, self.deal_rect.centery)))
@@ -129,6 +151,8 @@ class SetupScene(Scene):
         shown = self.deal_text or "random — type digits to choose"
         colour = theme.TEXT if self.deal_text else theme.TEXT_DIM
         img = ui.text(shown, int(16 * s), colour)
-        surface.blit(img, img.get_rect(midleft=(self.deal_rect.x + int(10 * s), self.deal_rect.centery)))
+        surface.blit(
+            img, img.get_rect(midleft=(self.deal_rect.x + int(10 * s), self.deal_rect.centery))
+        )
         for button in (self.start, self.back, self.rules):
             button.draw(surface)

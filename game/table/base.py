@@ -56,7 +56,9 @@ class TableScene(Scene):
     # -- game flow ---------------------------------------------------------------------------
     def start_deal(self, seed: int, moves: list[Any] | None = None) -> None:
         self.request.seed = seed
-        state = self.game.new_game(seed=seed, players=self.request.players, options=self.request.options)
+        state = self.game.new_game(
+            seed=seed, players=self.request.players, options=self.request.options
+        )
         self.states = [state]
         self.moves: list[Any] = []
         for move in moves or []:
@@ -138,7 +140,9 @@ class TableScene(Scene):
         return random.SystemRandom().randrange(1, 1_000_000)
 
     def restart(self) -> None:
-        self.confirm_if_under_way("Restart this deal from the beginning?", lambda: self.start_deal(self.request.seed))
+        self.confirm_if_under_way(
+            "Restart this deal from the beginning?", lambda: self.start_deal(self.request.seed)
+        )
 
     def leave(self) -> None:
         self.confirm_if_under_way("Leave this game? It will be lost.", self.app.pop)
@@ -200,7 +204,9 @@ class TableScene(Scene):
     def refresh_geometry(self) -> None:
         """Lay the table out for the window and the current state; card images follow the size."""
         self.layout(self.app.size)
-        style = CardStyle(four_colour=self.app.settings.four_colour, back=self.app.settings.card_back)
+        style = CardStyle(
+            four_colour=self.app.settings.four_colour, back=self.app.settings.card_back
+        )
         if self.images is None or self.images.width != self.card_w or self.images.style != style:
             self.images = images_for(self.card_w, style)
         self.card_h = self.images.height
@@ -247,7 +253,9 @@ class TableScene(Scene):
             r = pygame.Rect(p.x, p.y, self.card_w, self.card_h)
             by_pile[p.pile] = by_pile[p.pile].union(r) if p.pile in by_pile else r
         for slot in self.slot_list:
-            slot.drop = slot.rect.union(by_pile[slot.pile]) if slot.pile in by_pile else slot.rect.copy()
+            slot.drop = (
+                slot.rect.union(by_pile[slot.pile]) if slot.pile in by_pile else slot.rect.copy()
+            )
 
     def deal_animation(self) -> None:
         factor = self.app.settings.animation_factor()
@@ -353,7 +361,8 @@ class TableScene(Scene):
         accept = {
             s.pile
             for s in self.slot_list
-            if s.pile != p.pile and self.state.check(self.drop_move(p.pile, p.index, n, s.pile)) is None
+            if s.pile != p.pile
+            and self.state.check(self.drop_move(p.pile, p.index, n, s.pile)) is None
         }
         self.drag = Drag(p.pile, p.index, codes, grab, accept, by_keyboard)
         for i, code in enumerate(codes):
@@ -446,7 +455,12 @@ class TableScene(Scene):
             return
         if self.focus is None:
             self.focus = 0
-        elif self.drag and self.drag.by_keyboard and key in (pygame.K_UP, pygame.K_DOWN) and order[self.focus] == self.drag.src:
+        elif (
+            self.drag
+            and self.drag.by_keyboard
+            and key in (pygame.K_UP, pygame.K_DOWN)
+            and order[self.focus] == self.drag.src
+        ):
             self.adjust_keyboard_drag(+1 if key == pygame.K_UP else -1)
         elif key in (pygame.K_UP, pygame.K_DOWN):
             self.focus = self.vertical_neighbour(self.focus, -1 if key == pygame.K_UP else 1)
@@ -520,7 +534,9 @@ class TableScene(Scene):
             sprite = self.sprites[code]
             offset = sprite.ty - src_y
             sprite.move_to(
-                target.x + self.card_w * 0.12, target.y + lift + offset, 0.08 * self.app.settings.animation_factor()
+                target.x + self.card_w * 0.12,
+                target.y + lift + offset,
+                0.08 * self.app.settings.animation_factor(),
             )
 
     # -- per-frame ----------------------------------------------------------------------------
@@ -585,7 +601,13 @@ class TableScene(Scene):
         self.draw_glows(surface)
         for sprite in sorted(flying, key=lambda s: s.z):
             if self.drag and sprite.code == self.drag.codes[0]:
-                surface.blit(self.images.shadow(), (round(sprite.x) - self.images.glow_pad + self.images.shadow_offset[0], round(sprite.y) - self.images.glow_pad + self.images.shadow_offset[1]))
+                surface.blit(
+                    self.images.shadow(),
+                    (
+                        round(sprite.x) - self.images.glow_pad + self.images.shadow_offset[0],
+                        round(sprite.y) - self.images.glow_pad + self.images.shadow_offset[1],
+                    ),
+                )
             self.draw_sprite(surface, sprite)
         self.draw_bar(surface)
 
@@ -595,7 +617,9 @@ class TableScene(Scene):
             width_factor, face_up = sprite.flip_view()
             img = self.images.face(sprite.code) if face_up else self.images.back(sprite.back)
             w = max(1, int(self.card_w * width_factor))
-            surface.blit(pygame.transform.scale(img, (w, img.get_height())), (x + (self.card_w - w) // 2, y))
+            surface.blit(
+                pygame.transform.scale(img, (w, img.get_height())), (x + (self.card_w - w) // 2, y)
+            )
             return
         surface.blit(self.sprite_image(sprite), (x, y))
         if sprite.mark and not sprite.face_up:

@@ -83,7 +83,12 @@ class CanalsTable(TableScene):
         super().update(dt)
         if self.handoff_needed and self.app.scene is self:
             self.show_handoff()
-        if self.state.is_over() and not self.results_shown and not self.in_flight() and self.app.scene is self:
+        if (
+            self.state.is_over()
+            and not self.results_shown
+            and not self.in_flight()
+            and self.app.scene is self
+        ):
             self.results_shown = True
             self.show_results()
 
@@ -110,7 +115,10 @@ class CanalsTable(TableScene):
         self.hand_y = (h - self.status_h - ch - pad, self.bar_h + pad)
         # Where each side's columns start (their owner's edge) and which way they grow.
         self.column_start = (self.hand_y[0] - self.gap - ch, self.hand_y[1] + ch + self.gap)
-        self.column_room = (self.column_start[0] - self.middle.bottom, self.middle.top - self.column_start[1] - ch)
+        self.column_room = (
+            self.column_start[0] - self.middle.bottom,
+            self.middle.top - self.column_start[1] - ch,
+        )
 
     def column_x(self, side: int, index: int) -> int:
         count = len(self.state.sides[side]) + (1 if self.new_slot_side() == side else 0)
@@ -131,12 +139,27 @@ class CanalsTable(TableScene):
         for side in (0, 1):
             for i in range(len(self.state.sides[side])):
                 y = self.column_start[side]
-                out.append(Slot(f"col:{side}:{i}", pygame.Rect(self.column_x(side, i), y, self.card_w, self.card_h), None, show_outline=False))
+                out.append(
+                    Slot(
+                        f"col:{side}:{i}",
+                        pygame.Rect(self.column_x(side, i), y, self.card_w, self.card_h),
+                        None,
+                        show_outline=False,
+                    )
+                )
         side = self.new_slot_side()
         if side is not None:
             x = self.column_x(side, len(self.state.sides[side]))
-            out.append(Slot(f"new:{side}", pygame.Rect(x, self.column_start[side], self.card_w, self.card_h), "+"))
-        out.append(Slot("hand", pygame.Rect(0, self.hand_y[self.viewer], 1, 1), None, show_outline=False))
+            out.append(
+                Slot(
+                    f"new:{side}",
+                    pygame.Rect(x, self.column_start[side], self.card_w, self.card_h),
+                    "+",
+                )
+            )
+        out.append(
+            Slot("hand", pygame.Rect(0, self.hand_y[self.viewer], 1, 1), None, show_outline=False)
+        )
         return out
 
     def focus_order(self) -> list[str]:
@@ -149,14 +172,28 @@ class CanalsTable(TableScene):
         out: list[Placement] = []
         for side in (0, 1):
             direction = -1 if side == 0 else 1
-            for i, (column, seen) in enumerate(zip(s.sides[side], view["sides"][side], strict=True)):
+            for i, (column, seen) in enumerate(
+                zip(s.sides[side], view["sides"][side], strict=True)
+            ):
                 step = self.column_step(side, len(column))
                 x = self.column_x(side, i)
                 for j, ((code, _), cell) in enumerate(zip(column, seen, strict=True)):
                     y = self.column_start[side] + direction * j * step
                     shown = cell["face_up"]
                     mark = pretty(cell["card"]) if not shown and cell["card"] else None
-                    out.append(Placement(code, f"col:{side}:{i}", j, x, y, shown, BACKS[cell["owner"]], mark, side == 0))
+                    out.append(
+                        Placement(
+                            code,
+                            f"col:{side}:{i}",
+                            j,
+                            x,
+                            y,
+                            shown,
+                            BACKS[cell["owner"]],
+                            mark,
+                            side == 0,
+                        )
+                    )
         for seat in (0, 1):
             out += self.hand_placements(seat)
         return out
@@ -174,7 +211,10 @@ class CanalsTable(TableScene):
         x0 = (w - span) // 2 if mine else w - self.margin - span
         y = self.hand_y[seat]
         pile = "hand" if mine else f"hand:{seat}"
-        return [Placement(code, pile, i, x0 + i * step, y, mine, BACKS[seat]) for i, code in enumerate(hand)]
+        return [
+            Placement(code, pile, i, x0 + i * step, y, mine, BACKS[seat])
+            for i, code in enumerate(hand)
+        ]
 
     def draw_sprite(self, surface: pygame.Surface, sprite) -> None:
         """A card being placed face down is shown face down, with the peek tag for its owner."""
@@ -226,9 +266,18 @@ class CanalsTable(TableScene):
 
     # -- bar, status, the end -------------------------------------------------------------------
     def extra_buttons(self) -> list[ui.Button]:
-        self.face_button = ui.Button("Placing face down", self.toggle_face, tooltip="F or right-click")
-        self.end_button = ui.Button("End turn", self.end_turn, enabled=lambda: self.secrets and self.turn_ended, primary=True)
-        self.results_button = ui.Button("Results", self.show_results, enabled=lambda: self.state.is_over())
+        self.face_button = ui.Button(
+            "Placing face down", self.toggle_face, tooltip="F or right-click"
+        )
+        self.end_button = ui.Button(
+            "End turn",
+            self.end_turn,
+            enabled=lambda: self.secrets and self.turn_ended,
+            primary=True,
+        )
+        self.results_button = ui.Button(
+            "Results", self.show_results, enabled=lambda: self.state.is_over()
+        )
         return [self.face_button, self.end_button, self.results_button]
 
     def on_shortcut(self, key: int) -> None:
@@ -246,7 +295,9 @@ class CanalsTable(TableScene):
             a, b = s.scores()
             parts.append(f"Final score {a} – {b}")
         elif self.turn_ended:
-            parts.append(f"{NAMES[self.viewer]}: card placed — End turn to pass the table (or undo)")
+            parts.append(
+                f"{NAMES[self.viewer]}: card placed — End turn to pass the table (or undo)"
+            )
         else:
             parts.append(f"{NAMES[s.current_player]} to place a card")
         return parts
@@ -258,11 +309,20 @@ class CanalsTable(TableScene):
             y = self.hand_y[seat] + self.card_h // 2
             label = f"{NAMES[seat]} · {len(state.hands[seat])} in hand"
             img = ui.text(label, int(15 * s), theme.TEXT_DIM, bold=seat == state.current_player)
-            hand_left = min((p.x for p in self.placed if p.pile in ("hand", f"hand:{seat}") and p.code in state.hands[seat]), default=self.app.size[0])
+            hand_left = min(
+                (
+                    p.x
+                    for p in self.placed
+                    if p.pile in ("hand", f"hand:{seat}") and p.code in state.hands[seat]
+                ),
+                default=self.app.size[0],
+            )
             if hand_left - self.margin >= img.get_width() + 10:
                 surface.blit(img, img.get_rect(midleft=(self.margin, y)))
         text = self.middle_text()
-        ui.blit_centred(surface, ui.text(text, int(17 * s), theme.TEXT, bold=True), self.middle.center)
+        ui.blit_centred(
+            surface, ui.text(text, int(17 * s), theme.TEXT, bold=True), self.middle.center
+        )
         if state.is_over():
             self.draw_column_scores(surface, s)
 
@@ -284,9 +344,16 @@ class CanalsTable(TableScene):
                 x = self.column_x(side, i) + self.card_w // 2
                 y = (top.y - int(12 * s)) if side == 0 else (top.y + self.card_h + int(12 * s))
                 scored = info["score"] > 0
-                img = ui.text(f"+{info['score']}" if scored else "0", int(16 * s), theme.TEXT, bold=True)
+                img = ui.text(
+                    f"+{info['score']}" if scored else "0", int(16 * s), theme.TEXT, bold=True
+                )
                 box = img.get_rect(center=(x, y)).inflate(int(14 * s), int(4 * s))
-                pygame.draw.rect(surface, (40, 140, 70) if scored else (90, 90, 90), box, border_radius=box.h // 2)
+                pygame.draw.rect(
+                    surface,
+                    (40, 140, 70) if scored else (90, 90, 90),
+                    box,
+                    border_radius=box.h // 2,
+                )
                 surface.blit(img, img.get_rect(center=box.center))
 
     def show_results(self) -> None:
@@ -299,7 +366,11 @@ class CanalsTable(TableScene):
         for side in (0, 1):
             scoring = [c for c in state.column_breakdown()[side] if c["score"]]
             lines.append(f"{NAMES[side]}: {len(scoring)} of {len(state.sides[side])} columns score")
-        choices = [("Rematch", self.rematch), ("Main menu", self.app.pop), ("See the table", lambda: None)]
+        choices = [
+            ("Rematch", self.rematch),
+            ("Main menu", self.app.pop),
+            ("See the table", lambda: None),
+        ]
         self.app.push(ChoiceScene(self.app, title, lines, choices))
 
     def rematch(self) -> None:

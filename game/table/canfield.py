@@ -62,8 +62,14 @@ class CanfieldTable(TableScene):
             Slot("waste", pygame.Rect(*self.waste_xy, cw, ch), None),
             Slot("reserve", pygame.Rect(*self.reserve_xy, cw, ch), None),
         ]
-        slots += [Slot(f"foundation:{i}", pygame.Rect(x, self.stock_xy[1], cw, ch), base) for i, x in enumerate(self.pile_x)]
-        slots += [Slot(f"tableau:{i}", pygame.Rect(x, self.row2_y, cw, ch), None) for i, x in enumerate(self.pile_x)]
+        slots += [
+            Slot(f"foundation:{i}", pygame.Rect(x, self.stock_xy[1], cw, ch), base)
+            for i, x in enumerate(self.pile_x)
+        ]
+        slots += [
+            Slot(f"tableau:{i}", pygame.Rect(x, self.row2_y, cw, ch), None)
+            for i, x in enumerate(self.pile_x)
+        ]
         return slots
 
     def tableau_step(self, n: int) -> int:
@@ -96,7 +102,9 @@ class CanfieldTable(TableScene):
         for t, pile in enumerate(s.tableau):
             step = self.tableau_step(len(pile))
             for i, code in enumerate(pile):
-                add(Placement(code, f"tableau:{t}", i, self.pile_x[t], self.row2_y + i * step, True))
+                add(
+                    Placement(code, f"tableau:{t}", i, self.pile_x[t], self.row2_y + i * step, True)
+                )
         return out
 
     def draw_static_extras(self, surface: pygame.Surface) -> None:
@@ -117,7 +125,9 @@ class CanfieldTable(TableScene):
     # -- gestures -------------------------------------------------------------------------------
     def pickup(self, pile: str, index: int) -> tuple[int, str | None]:
         s = self.state
-        if pile == "stock" or (pile.startswith("foundation") and not s.options["foundation_return"]):
+        if pile == "stock" or (
+            pile.startswith("foundation") and not s.options["foundation_return"]
+        ):
             return 0, None if pile == "stock" else "Cards on a foundation stay there"
         cards = len(self.pile_cards(pile))
         if index in s.movable_run_starts(pile):
@@ -177,7 +187,9 @@ class CanfieldTable(TableScene):
 
     def auto_finish_moves(self) -> list[Move] | None:
         if self._auto_finish is None:
-            self._auto_finish = (self.state.auto_finish_moves() or []) if not self.state.is_over() else []
+            self._auto_finish = (
+                (self.state.auto_finish_moves() or []) if not self.state.is_over() else []
+            )
         return self._auto_finish
 
     def auto_finish(self) -> None:
@@ -212,8 +224,15 @@ class CanfieldTable(TableScene):
 
     def extra_buttons(self) -> list[ui.Button]:
         return [
-            ui.Button("Hint", self.show_hint, enabled=lambda: not self.state.is_over(), tooltip="H"),
-            ui.Button("Auto-finish", self.auto_finish, enabled=lambda: bool(self.auto_finish_moves()), tooltip="A"),
+            ui.Button(
+                "Hint", self.show_hint, enabled=lambda: not self.state.is_over(), tooltip="H"
+            ),
+            ui.Button(
+                "Auto-finish",
+                self.auto_finish,
+                enabled=lambda: bool(self.auto_finish_moves()),
+                tooltip="A",
+            ),
         ]
 
     def on_shortcut(self, key: int) -> None:
@@ -230,7 +249,9 @@ class CanfieldTable(TableScene):
     # -- status and the win ---------------------------------------------------------------------
     def status_parts(self) -> list[str]:
         s = self.state
-        preset = self.request.preset or next((k for k, v in canfield.presets.items() if v == s.options), "custom")
+        preset = self.request.preset or next(
+            (k for k, v in canfield.presets.items() if v == s.options), "custom"
+        )
         parts = [
             f"Deal #{self.request.seed}",
             f"{preset.capitalize()} rules",
