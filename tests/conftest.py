@@ -16,9 +16,7 @@ import tempfile
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-_SESSION_HOME = tempfile.mkdtemp(prefix="cardtable-tests-")
-os.environ["CARDTABLE_HOME"] = _SESSION_HOME
-atexit.register(shutil.rmtree, _SESSION_HOME, ignore_errors=True)
+os.environ["CARDTABLE_HOME"] = tempfile.mkdtemp(prefix="cardtable-tests-")
 
 from collections.abc import Iterable
 from typing import Any
@@ -28,6 +26,8 @@ import pytest
 
 from engines import canfield
 from engines.cards import FULL_DECK, RANKS
+
+atexit.register(shutil.rmtree, os.environ["CARDTABLE_HOME"], ignore_errors=True)
 
 
 @pytest.fixture

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 import engines
-from game import theme, ui
+from game import saves, theme, ui
 from game.choices import ChoiceGrid, ChoiceRow
 from game.felt import felt
 from game.launch import DealRequest
@@ -71,9 +71,16 @@ class SetupScene(Scene):
             )
         self.grid = ChoiceGrid(rows)
         self.start = ui.Button("Start", self.begin, primary=True)
+        self.resume = ui.Button(
+            "Resume saved game", self.resume_saved, enabled=lambda: self.saved is not None
+        )
         self.back = ui.Button("Back", app.pop)
         self.rules = ui.Button("Rules", self.open_rules)
-        self.buttons = [*self.grid.buttons, self.start, self.back, self.rules]
+        self.actions = [self.start, self.resume, self.back, self.rules]
+        self.buttons = [*self.grid.buttons, *self.actions]
+        self.saved, problem = saves.load(name)
+        if problem:
+            app.toasts.show(problem, 6, theme.WARN)
         self.deal_rect = pygame.Rect(0, 0, 0, 0)
 
     def set_preset(self, preset: str) -> None:
@@ -103,9 +110,16 @@ class SetupScene(Scene):
         return request
 
     def begin(self) -> None:
+        self.open(self.request())
+
+    def resume_saved(self) -> None:
+        request = DealRequest.from_record(self.saved)
+        request.secrets = self.hot_seat_secrets
+        self.open(request)
+
+    def open(self, request: DealRequest) -> None:
         from game.table import open_table
 
-        request = self.request()
         self.app.pop()
         open_table(self.app, request)
 
@@ -119,9 +133,12 @@ class SetupScene(Scene):
             self.left + int(290 * s), y + int(6 * s), int(420 * s), int(40 * s)
         )
         y = self.deal_rect.bottom + int(30 * s)
-        for i, button in enumerate((self.start, self.back, self.rules)):
-            button.rect = pygame.Rect(self.left + i * int(176 * s), y, int(160 * s), int(48 * s))
+        x = self.left
+        for button in self.actions:
+            width = int((250 if button is self.resume else 160) * s)
+            button.rect = pygame.Rect(x, y, width, int(48 * s))
             button.size = int(18 * s)
+            x += width + int(16 * s)
 
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:
@@ -154,5 +171,5 @@ class SetupScene(Scene):
         surface.blit(
             img, img.get_rect(midleft=(self.deal_rect.x + int(10 * s), self.deal_rect.centery))
         )
-        for button in (self.start, self.back, self.rules):
+        for button in self.actions:
             button.draw(surface)

@@ -145,7 +145,26 @@ class TableScene(Scene):
         )
 
     def leave(self) -> None:
-        self.confirm_if_under_way("Leave this game? It will be lost.", self.app.pop)
+        """Back to the menu; a game under way is autosaved by `closed`."""
+        self.app.pop()
+
+    def record(self) -> engines.GameRecord:
+        options = self.states[0].options
+        return engines.GameRecord(
+            self.game.name, self.request.seed, self.request.players, options, self.moves[: self.pos]
+        )
+
+    def closed(self) -> None:
+        """Keep a game under way so it can be resumed; a finished or untouched one leaves no save."""
+        from game import saves
+
+        try:
+            if self.under_way:
+                saves.save(self.record())
+            else:
+                saves.discard(self.game.name)
+        except OSError as exc:
+            self.app.toasts.show(f"Could not save the game: {exc.strerror or exc}", 4, theme.WARN)
 
     def confirm_if_under_way(self, question: str, then) -> None:
         if self.under_way:

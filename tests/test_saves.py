@@ -1,0 +1,82 @@
+"""Autosave and resume: a game under way survives leaving the table or quitting the app; a damaged
+save is set aside and reported, never loaded."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+import engines
+from game import saves
+from game.driver import Driver
+from game.launch import DealRequest
+from game.scenes.menu import MenuScene
+from game.scenes.setup import SetupScene
+from game.table import open_table
+from game.table.base import TableScene
+
+
+def start_canfield(make_app, seed=31):
+    app = make_app()
+    app.push(MenuScene(app))
+    open_table(app, DealRequest.build(engines.get("canfield"), seed=seed))
+    driver = Driver(app)
+    driver.run(30)
+    return app, app.scene, driver
+
+
+def draw_a_card(table, driver):
+    driver.click(table.pile_target_rect("stock").center)
+    assert table.pos == 1
+
+
+def test_leaving_a_game_under_way_saves_it_and_setup_resumes_it(make_app, home):
+    app, table, driver = start_canfield(make_app)
+    draw_a_card(table, driver)
+    state = table.state
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    record = json.loads((home / "autosave-canfield.json").read_text())
+    assert record["seed"] == 31 and len(record["moves"]) == 1
+    driver.click(app.scene.game_buttons["canfield"].rect.center)
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and setup.resume.enabled()
+    driver.click(setup.resume.rect.center)
+    resumed = app.scene
+    assert isinstance(resumed, TableScene) and resumed.state == state and resumed.pos == 1
+    resumed.undo()  # the resumed game keeps its history
+    assert resumed.pos == 0
+
+
+def test_quitting_saves_the_game(make_app, home):
+    app, table, driver = start_canfield(make_app)
+    draw_a_card(table, driver)
+    driver.post(pygame.QUIT)  # what SDL turns SIGTERM into
+    driver.run(1)
+    assert not app.running
+    assert (
+        engines.GameRecord.from_json((home / "autosave-canfield.json").read_text()).replay()
+        == table.state
+    )
+
+
+def test_an_untouched_game_leaves_no_save(make_app, home):
+    _app, table, driver = start_canfield(make_app)
+    saves.save(table.record())
+    driver.key(pygame.K_ESCAPE)
+    assert not (home / "autosave-canfield.json").exists()
+
+
+def test_a_damaged_save_is_kept_aside_and_reported(make_app, home):
+    (home / "autosave-canfield.json").write_text(
+        '{"game": "canfield", "seed": 1, "players": 1, "options": {}, "moves": [{"src": "tableau:0", "dst": "stock", "n": 9}]}'
+    )
+    app = make_app()
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    driver.click(app.scene.game_buttons["canfield"].rect.center)
+    assert isinstance(app.scene, SetupScene) and not app.scene.resume.enabled()
+    assert (home / "autosave-canfield.json.corrupt").exists()
+    assert not (home / "autosave-canfield.json").exists()
+    assert "damaged" in app.toasts.latest
