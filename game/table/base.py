@@ -248,7 +248,14 @@ class TableScene(Scene):
             seen.add(p.code)
             sprite.z, sprite.back = z, p.back
             sprite.mark, sprite.mark_low = p.mark, p.mark_low
-            moved = abs(sprite.tx - p.x) > 0.5 or abs(sprite.ty - p.y) > 0.5 or sprite.moving
+            # A dragged card has moved (x, y) but not its target: it must slide home too.
+            moved = (
+                sprite.moving
+                or abs(sprite.tx - p.x) > 0.5
+                or abs(sprite.ty - p.y) > 0.5
+                or abs(sprite.x - p.x) > 0.5
+                or abs(sprite.y - p.y) > 0.5
+            )
             if moved and factor:
                 sprite.move_to(p.x, p.y, MOVE_SECONDS * factor, delay)
                 sprite.pending_face = p.face_up if sprite.face_up != p.face_up else None
@@ -421,10 +428,11 @@ class TableScene(Scene):
         now = self.clock
         key = (p.pile, p.index) if p else (slot_pile, None)
         last_time, last_pile, last_index = self.last_click
-        double = now - last_time < DOUBLE_CLICK_SECONDS and (last_pile, last_index) == key
+        quick = now - last_time < DOUBLE_CLICK_SECONDS and last_pile == key[0]
+        double = quick and last_index == key[1]
         if key[0] is None:
             return
-        if double and self.last_click_acted:
+        if quick and self.last_click_acted and not self.repeat_clicks(key[0]):
             # The first click of this double-click already moved a card: don't act on what lies under it.
             self.last_click = (-1.0, None, None)
             return
@@ -432,6 +440,10 @@ class TableScene(Scene):
         self.last_click = (now, key[0], key[1])
 
     last_click_acted = False
+
+    def repeat_clicks(self, pile: str) -> bool:
+        """True for piles where quick clicks each count (a stock turned card after card)."""
+        return False
 
     def on_right_click(self) -> None:
         """A right-click while dragging: cancels, unless a game gives it a meaning."""

@@ -175,6 +175,9 @@ class CanfieldTable(TableScene):
             return False
         return self.try_move(Move(pile, targets[0], n))
 
+    def repeat_clicks(self, pile: str) -> bool:
+        return pile == "stock"
+
     def target_rank(self, pile: str) -> int:
         """Click-to-move prefers a foundation, then a card to build on, then an empty pile."""
         if pile.startswith("foundation"):
