@@ -344,6 +344,8 @@ class CanalsTable(TableScene):
                 x = self.column_x(side, i) + self.card_w // 2
                 y = (top.y - int(12 * s)) if side == 0 else (top.y + self.card_h + int(12 * s))
                 scored = info["score"] > 0
+                if scored:
+                    self.outline_scoring_cards(surface, side, i, info["scoring_cards"])
                 img = ui.text(
                     f"+{info['score']}" if scored else "0", int(16 * s), theme.TEXT, bold=True
                 )
@@ -355,6 +357,14 @@ class CanalsTable(TableScene):
                     border_radius=box.h // 2,
                 )
                 surface.blit(img, img.get_rect(center=box.center))
+
+    def outline_scoring_cards(self, surface: pygame.Surface, side: int, column: int, n: int) -> None:
+        """Ring the run that scores, from the spring to the first fountain."""
+        cards = [p for p in self.placed if p.pile == f"col:{side}:{column}"][:n]
+        area = pygame.Rect(cards[0].x, cards[0].y, self.card_w, self.card_h)
+        for p in cards[1:]:
+            area.union_ip(pygame.Rect(p.x, p.y, self.card_w, self.card_h))
+        pygame.draw.rect(surface, theme.ACCEPT, area.inflate(8, 8), 3, border_radius=self.card_w // 10)
 
     def show_results(self) -> None:
         from game.scenes.dialogs import ChoiceScene
