@@ -24,15 +24,4 @@ def discard(game: str) -> None:
 
 def load(game: str) -> tuple[engines.GameRecord | None, str | None]:
     """(record, problem): a missing save is (None, None); a damaged one is set aside with a reason."""
-    path = autosave_path(game)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return None, None
-    except OSError as exc:
-        return None, f"Could not read the saved game: {exc.strerror or exc}"
-    try:
-        return engines.GameRecord.from_json(text), None
-    except engines.RecordError as exc:
-        moved = storage.quarantine(path)
-        return None, f"The saved game was damaged ({exc}); it was kept aside as {moved.name}"
+    return storage.read_parsed(autosave_path(game), engines.GameRecord.from_json)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -51,17 +52,22 @@ def quarantine(path: Path) -> Path:
     return target
 
 
-def read_json(path: Path) -> tuple[Any, str | None]:
-    """(data, problem): data is None when the file is missing or corrupt; a corrupt file is moved
-    aside and `problem` says so in a sentence for the player."""
+def read_parsed(path: Path, parse: Callable[[str], Any]) -> tuple[Any, str | None]:
+    """(value, problem): None when the file is missing or unreadable; a file that `parse` rejects
+    (with ValueError) is moved aside and `problem` says so in a sentence for the player."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return None, None
-    except OSError as exc:
-        return None, f"Could not read {path.name}: {exc.strerror or exc}"
+    except (OSError, UnicodeDecodeError) as exc:
+        return None, f"Could not read {path.name}: {getattr(exc, 'strerror', None) or exc}"
     try:
-        return json.loads(text), None
-    except ValueError:
+        return parse(text), None
+    except ValueError as exc:
         moved = quarantine(path)
-        return None, f"{path.name} was damaged; it was kept aside as {moved.name}"
+        detail = f" ({exc})" if str(exc) else ""
+        return None, f"{path.name} was damaged{detail}; it was kept aside as {moved.name}"
+
+
+def read_json(path: Path) -> tuple[Any, str | None]:
+    return read_parsed(path, json.loads)

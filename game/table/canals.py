@@ -358,13 +358,17 @@ class CanalsTable(TableScene):
                 )
                 surface.blit(img, img.get_rect(center=box.center))
 
-    def outline_scoring_cards(self, surface: pygame.Surface, side: int, column: int, n: int) -> None:
+    def outline_scoring_cards(
+        self, surface: pygame.Surface, side: int, column: int, n: int
+    ) -> None:
         """Ring the run that scores, from the spring to the first fountain."""
         cards = [p for p in self.placed if p.pile == f"col:{side}:{column}"][:n]
         area = pygame.Rect(cards[0].x, cards[0].y, self.card_w, self.card_h)
         for p in cards[1:]:
             area.union_ip(pygame.Rect(p.x, p.y, self.card_w, self.card_h))
-        pygame.draw.rect(surface, theme.ACCEPT, area.inflate(8, 8), 3, border_radius=self.card_w // 10)
+        pygame.draw.rect(
+            surface, theme.ACCEPT, area.inflate(8, 8), 3, border_radius=self.card_w // 10
+        )
 
     def show_results(self) -> None:
         from game.scenes.dialogs import ChoiceScene
