@@ -215,7 +215,12 @@ def _max_rss_mb(maxrss: int) -> float:
 
 def launch_once(env: dict[str, str]) -> tuple[float, float | None]:
     """(seconds to the first frame as the child measured it, its peak RSS in MB or None)."""
-    cmd = [sys.executable, "-m", "game", "--first-frame"]
+    frozen = getattr(sys, "frozen", False)  # a bundle is its own interpreter
+    cmd = (
+        [sys.executable, "--first-frame"]
+        if frozen
+        else [sys.executable, "-m", "game", "--first-frame"]
+    )
     if not hasattr(os, "wait4"):  # no per-child resource usage here (Windows)
         done = subprocess.run(
             cmd, capture_output=True, text=True, env=env, timeout=120, check=False

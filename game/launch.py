@@ -69,14 +69,32 @@ class DealRequest:
         )
 
 
+def _start_ticks(pid: str) -> int:
+    with open(f"/proc/{pid}/stat", encoding="ascii") as handle:
+        return int(handle.read().rsplit(")", 1)[1].split()[19])
+
+
+def launch_pid() -> str:
+    """The process the user launched: a one-file bundle runs the app in a child of its unpacker
+    (the same executable), whose start is the one a person waits from."""
+    import os
+
+    if getattr(sys, "frozen", False):
+        parent = str(os.getppid())
+        try:
+            if os.path.realpath(f"/proc/{parent}/exe") == os.path.realpath("/proc/self/exe"):
+                return parent
+        except OSError:
+            pass
+    return "self"
+
+
 def process_age() -> float:
-    """Seconds since the kernel started this process (Linux), else since the interpreter started."""
+    """Seconds since the kernel started the launched process (Linux), else since Python started."""
     try:
         import os
 
-        with open("/proc/self/stat", encoding="ascii") as handle:
-            fields = handle.read().rsplit(")", 1)[1].split()
-        start_ticks = int(fields[19])
+        start_ticks = _start_ticks(launch_pid())
         with open("/proc/uptime", encoding="ascii") as handle:
             uptime = float(handle.read().split()[0])
         return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
@@ -92,8 +110,7 @@ def run_app(request: DealRequest | None, first_frame: bool = False) -> int:
     app.push(MenuScene(app))
     if first_frame:
         app.step(0.0)
-        print(f"{process_age():.3f}")
-        sys.stdout.flush()
+        print(f"{process_age():.3f}", flush=True)  # stdout is None in a windowed Windows bundle
         return 0
     if request is not None:
         from game.table import open_table
