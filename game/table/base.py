@@ -71,7 +71,8 @@ class TableScene(Scene):
         self.hint = None
         self.won_shown = False
         self.state_changed()
-        if self.card_w:
+        if self.card_w:  # a new deal on a table already on screen
+            self.sync(animate=False)
             self.deal_animation()
 
     @property
