@@ -490,6 +490,15 @@ def test_new_deal_asks_first_when_a_game_is_under_way(app, driver):
     driver.click(button(app.scene, "Yes").rect.center)
     assert app.scene is table and table.pos == 0 and table.moves == []
     assert table.state.foundation_count() == 1
+    # The cards on screen are the new deal's, headed for their new places.
+    driver.run(40)
+    on_screen = {p.code: (p.pile, p.index) for p in table.placed}
+    for pile in ("stock", "reserve", "tableau:0", "foundation:0"):
+        for i, code in enumerate(table.state.pile(pile)):
+            assert on_screen[code] == (pile, i)
+            sprite = table.sprites[code]
+            place = next(p for p in table.placed if p.code == code)
+            assert (round(sprite.x), round(sprite.y)) == (place.x, place.y)
 
 
 def test_the_last_move_by_drag_wins_celebrates_and_offers_results(app, driver):
