@@ -751,3 +751,26 @@ def test_auto_move_safe_cards_go_up_after_a_move_and_undo_takes_them_back(make_a
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     driver.run(10)
     assert table.pos == 1 and table.state.tableau[0] == ("8S", "8H")
+
+
+def test_a_dead_end_says_no_moves_left_and_offers_undo(make_app):
+    app = make_app()
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    table = open_canfield(app, driver)
+    # No redeals; the last stock card leads nowhere, and nothing on the table can move.
+    before = make_state(
+        base=9,
+        foundations=(["9S"], [], [], []),
+        tableau=(["2H"], ["2D"], ["4H"], ["4D"]),
+        stock=["5H"],
+        rest="waste",
+        options={"redeals": 0},
+    )
+    set_position(table, before)
+    driver.click(table.pile_target_rect("stock").center)
+    driver.run(10)
+    assert table.state.is_lost() and table.pos == 1
+    assert isinstance(app.scene, ChoiceScene) and app.scene.title == "No moves left"
+    driver.click(button(app.scene, "Undo").rect.center)
+    assert app.scene is table and table.state == before

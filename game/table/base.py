@@ -52,6 +52,7 @@ class TableScene(Scene):
         self.bar_h = self.status_h = 0
         self.buttons = self.make_buttons()
         self.start_deal(request.seed, request.moves)
+        pygame.display.set_caption(f"{self.game.title} — Card Table")
 
     # -- game flow ---------------------------------------------------------------------------
     def start_deal(self, seed: int, moves: list[Any] | None = None) -> None:
@@ -159,6 +160,7 @@ class TableScene(Scene):
         """Keep a game under way so it can be resumed; a finished or untouched one leaves no save."""
         from game import saves
 
+        pygame.display.set_caption("Card Table")
         try:
             if self.under_way:
                 saves.save(self.record())

@@ -269,11 +269,31 @@ class CanfieldTable(TableScene):
         return parts
 
     def check_won(self) -> None:
-        if self.state.is_over() and not self.won_shown and not self.queue and not self.in_flight():
+        """Celebrate a win; say so when no move is left (possible with limited redeals)."""
+        if self.queue or self.in_flight() or self.app.scene is not self:
+            return
+        if self.state.is_over() and not self.won_shown:
             self.won_shown = True
             from game.scenes.celebration import CelebrationScene
 
             self.app.push(CelebrationScene(self.app, self))
+        elif self.checked_pos != self.pos:
+            self.checked_pos = self.pos
+            if self.state.is_lost():
+                self.show_stuck()
+
+    checked_pos = -1
+
+    def show_stuck(self) -> None:
+        from game.scenes.dialogs import ChoiceScene
+
+        lines = [f"{self.state.foundation_count()} of 52 cards reached the foundations."]
+        choices = [
+            ("Undo", self.undo),
+            ("New deal", lambda: self.start_deal(self.fresh_seed())),
+            ("Keep looking", lambda: None),
+        ]
+        self.app.push(ChoiceScene(self.app, "No moves left", lines, choices))
 
     def show_results(self) -> None:
         from game.scenes.celebration import results_lines
