@@ -774,3 +774,19 @@ def test_a_dead_end_says_no_moves_left_and_offers_undo(make_app):
     assert isinstance(app.scene, ChoiceScene) and app.scene.title == "No moves left"
     driver.click(button(app.scene, "Undo").rect.center)
     assert app.scene is table and table.state == before
+
+
+def test_status_line_counts_moves_foundations_and_vegas_dollars(make_app):
+    app = make_app(vegas=True)
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    table = open_canfield(app, driver, seed=2024)
+    parts = table.status_parts()
+    assert parts[:3] == ["Deal #2024", "Seed rules", "Moves 0"]
+    assert "Foundations 1/52" in parts and "Vegas −$47" in parts  # the base card pays $5 of $52
+    set_position(table, make_state(base=7, foundations=[["7S", "8S"], ["7H"], [], []]))
+    driver.click(table.pile_target_rect("stock").center)
+    parts = table.status_parts()
+    assert "Moves 1" in parts and "Foundations 3/52" in parts and "Vegas −$37" in parts
+    app.settings.vegas = False
+    assert not any(p.startswith("Vegas") for p in table.status_parts())

@@ -20,6 +20,15 @@ WASTE_FAN = 0.2
 STACK_STEP = 0.006  # thickness of stacked piles per card, fraction of card height
 
 
+def vegas_score(foundation_cards: int) -> int:
+    """Vegas scoring: the deal costs $52, each card on a foundation (the base card too) pays $5."""
+    return 5 * foundation_cards - 52
+
+
+def vegas_text(dollars: int) -> str:
+    return f"−${-dollars}" if dollars < 0 else f"${dollars}"
+
+
 class CanfieldTable(TableScene):
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -265,7 +274,7 @@ class CanfieldTable(TableScene):
         if s.redeals_left is not None:
             parts.append(f"Redeals left {s.redeals_left}")
         if self.app.settings.vegas:
-            parts.append(f"Vegas ${5 * s.foundation_count() - 52}")
+            parts.append(f"Vegas {vegas_text(vegas_score(s.foundation_count()))}")
         return parts
 
     def check_won(self) -> None:
