@@ -134,11 +134,15 @@ class SetupScene(Scene):
         )
         y = self.deal_rect.bottom + int(30 * s)
         x = self.left
-        for button in self.actions:
+        for button in self.visible_actions():
             width = int((250 if button is self.resume else 160) * s)
             button.rect = pygame.Rect(x, y, width, int(48 * s))
             button.size = int(18 * s)
             x += width + int(16 * s)
+
+    def visible_actions(self) -> list[ui.Button]:
+        """Resume shows only when there is a saved game to resume."""
+        return [b for b in self.actions if b is not self.resume or self.saved is not None]
 
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type != pygame.KEYDOWN:
@@ -171,5 +175,5 @@ class SetupScene(Scene):
         surface.blit(
             img, img.get_rect(midleft=(self.deal_rect.x + int(10 * s), self.deal_rect.centery))
         )
-        for button in self.actions:
+        for button in self.visible_actions():
             button.draw(surface)
