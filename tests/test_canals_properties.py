@@ -15,7 +15,7 @@ from engines.canals import CanalsState, Place
 from engines.cards import FULL_DECK
 
 SETTINGS = settings(
-    max_examples=300,
+    max_examples=500,
     derandomize=True,
     deadline=None,
     database=None,
