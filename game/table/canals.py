@@ -26,7 +26,7 @@ class CanalsTable(TableScene):
     def __init__(self, app, request) -> None:
         self.face_up = False
         self.viewer = 0
-        self.secrets = getattr(request, "secrets", True)
+        self.secrets = request.secrets
         self.handoff_needed = False
         self.results_shown = False
         super().__init__(app, request)
