@@ -8,6 +8,7 @@ import random
 import pygame
 
 from game import theme, ui
+from game.felt import felt
 from game.scene import Scene
 from game.table.base import format_time
 
@@ -18,7 +19,8 @@ class CelebrationScene(Scene):
         self.table = table
         self.canvas: pygame.Surface | None = None
         self.rng = random.Random(table.request.seed)
-        self.queue = [p for p in reversed(table.placed)]
+        # Top cards first, one pile after another, as the classic solitaire did.
+        self.queue = sorted(table.placed, key=lambda p: (-p.index, p.pile))
         self.flying: list[list] = []  # [surface, x, y, vx, vy]
         self.launch_wait = 0.0
         self.time = 0.0
@@ -44,8 +46,9 @@ class CelebrationScene(Scene):
         w, h = self.app.size
         g = h * 2.2
         self.launch_wait -= dt
-        if self.launch_wait <= 0 and self.queue:
+        if self.launch_wait <= 0 and self.queue and self.canvas is not None:
             p = self.queue.pop(0)
+            self.uncover(p)
             vx = self.rng.choice((-1, 1)) * self.rng.uniform(0.12, 0.35) * w
             self.flying.append(
                 [
@@ -68,6 +71,19 @@ class CelebrationScene(Scene):
         self.flying = [c for c in self.flying if -c[0].get_width() < c[1] < w]
         if self.time > 14 or (not self.queue and not self.flying):
             self.finish()
+
+    def uncover(self, p) -> None:
+        """The launched card leaves its pile: show the card beneath, or the empty outline."""
+        table = self.table
+        below = [q for q in table.placed if q.pile == p.pile and q.index == p.index - 1]
+        if below:
+            self.canvas.blit(table.images.face(below[0].code), (below[0].x, below[0].y))
+            return
+        area = pygame.Rect(p.x, p.y, table.card_w, table.card_h)
+        self.canvas.blit(felt(self.canvas.get_size(), self.app.settings.felt), area, area)
+        slot = table.slot(p.pile)
+        if slot is not None:
+            self.canvas.blit(table.images.slot(slot.label), slot.rect)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.canvas is None or self.canvas.get_size() != surface.get_size():
