@@ -256,3 +256,19 @@ def test_keyboard_only_placement(make_app):
         driver.key(pygame.K_TAB)
     driver.key(pygame.K_RETURN)
     assert table.state.sides[seat][0] == ((card, False),)
+
+
+def test_the_hand_card_under_the_pointer_rises_and_can_still_be_dragged(make_app):
+    _app, table, driver = open_canals(make_app, secrets=False)
+    seat = table.viewer
+    resting = {p.code: p.y for p in table.placed if p.pile == "hand"}
+    point = table.card_point("hand", 4)
+    driver.post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
+    driver.run(6)
+    raised = [p for p in table.placed if p.pile == "hand" and p.y != resting[p.code]]
+    assert [p.index for p in raised] == [4]
+    # Each hand rises away from its own edge of the table.
+    assert (raised[0].y < resting[raised[0].code]) == (seat == 0)
+    card = raised[0].code
+    driver.drag(point, table.pile_target_rect(f"new:{seat}").center)
+    assert table.state.sides[seat][0] == ((card, False),)

@@ -243,12 +243,15 @@ class TableScene(Scene):
         self.placed = self.placements()
         self.slot_list = self.slots()
         seen = set()
+        held = set(self.drag.codes) if self.drag else set()  # in the player's hand: left alone
         delay = 0.0
         for z, p in enumerate(self.placed):
             sprite = self.sprites.get(p.code)
             if sprite is None:
                 sprite = self.sprites[p.code] = CardSprite(p.code, p.x, p.y, p.face_up, p.back)
             seen.add(p.code)
+            if p.code in held:
+                continue
             sprite.z, sprite.back = z, p.back
             sprite.mark, sprite.mark_low = p.mark, p.mark_low
             # A dragged card has moved (x, y) but not its target: it must slide home too.

@@ -29,6 +29,7 @@ class CanalsTable(TableScene):
         self.secrets = request.secrets
         self.handoff_needed = False
         self.results_shown = False
+        self.hover: int | None = None  # the hand card under the pointer, raised a little
         super().__init__(app, request)
 
     # -- turn flow ------------------------------------------------------------------------------
@@ -60,6 +61,7 @@ class CanalsTable(TableScene):
 
     def state_changed(self) -> None:
         """Without secrets the table always shows the player to move."""
+        self.hover = None
         if not self.secrets and self.state.current_player is not None:
             self.viewer = self.state.current_player
 
@@ -210,11 +212,31 @@ class CanalsTable(TableScene):
         span = step * (len(hand) - 1) + self.card_w
         x0 = (w - span) // 2 if mine else w - self.margin - span
         y = self.hand_y[seat]
+        lift = int(self.card_h * 0.12) * (1 if seat == 1 else -1)
         pile = "hand" if mine else f"hand:{seat}"
         return [
-            Placement(code, pile, i, x0 + i * step, y, mine, BACKS[seat])
+            Placement(
+                code,
+                pile,
+                i,
+                x0 + i * step,
+                y + (lift if mine and i == self.hover else 0),
+                mine,
+                BACKS[seat],
+            )
             for i, code in enumerate(hand)
         ]
+
+    def on_motion(self, event: pygame.event.Event) -> None:
+        """Besides dragging: the hand card under the pointer rises, so you see which one you take."""
+        super().on_motion(event)
+        over = None
+        if not self.drag and not event.buttons[0] and not self.turn_ended:
+            p = self.hit(event.pos)
+            over = p.index if p is not None and p.pile == "hand" else None
+        if over != self.hover:
+            self.hover = over
+            self.sync()
 
     def draw_sprite(self, surface: pygame.Surface, sprite) -> None:
         """A card being placed face down is shown face down, with the peek tag for its owner."""
