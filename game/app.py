@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from game.scene import Scene
 
 TITLE = "Card Table"
+IDLE_REDRAW_SECONDS = 0.25  # with nothing moving, redraw this often (clocks on screen still tick)
 MIN_SIZE = (800, 600)
 
 
@@ -125,15 +126,28 @@ class App:
             self.scene.handle(event)
 
     def step(self, dt: float) -> None:
-        """One frame: input, update, draw, flip."""
-        for event in pygame.event.get():
+        """One frame: input, update, and (unless the screen would look the same) draw and flip."""
+        events = pygame.event.get()
+        for event in events:
             self.dispatch(event)
             if not self.running:
                 return
-        self.scene.update(dt)
+        top = self.scene
+        top.update(dt)
         self.toasts.update(dt)
+        self.since_draw += dt
+        idle = (
+            not events and not self.toasts.items and not top.animating() and top is self.drawn_top
+        )
+        if idle and self.since_draw < IDLE_REDRAW_SECONDS:
+            return  # an idle table costs next to nothing
+        self.since_draw = 0.0
+        self.drawn_top = top
         self.draw()
         pygame.display.flip()
+
+    since_draw = 0.0
+    drawn_top: Scene | None = None
 
     def draw(self) -> None:
         start = len(self.scenes) - 1

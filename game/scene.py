@@ -31,6 +31,10 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations and clocks by dt seconds."""
 
+    def animating(self) -> bool:
+        """True while something on screen changes without input (frames must be drawn)."""
+        return False
+
     def draw(self, surface: pygame.Surface) -> None:
         for button in self.buttons:
             button.draw(surface)

@@ -26,6 +26,9 @@ class CelebrationScene(Scene):
         self.time = 0.0
         self.enabled = app.settings.animation_factor() > 0
 
+    def animating(self) -> bool:
+        return True
+
     def resize(self, size: tuple[int, int]) -> None:
         self.canvas = None
 

@@ -601,6 +601,10 @@ class TableScene(Scene):
                 self.queue_wait = 0.09 * max(self.app.settings.animation_factor(), 0.2)
         self.check_won()
 
+    def animating(self) -> bool:
+        """Moving cards, a pending redraw of the resting ones (one just landed), hints, queues."""
+        return bool(self.static_dirty or self.drag or self.queue or self.hint or self.in_flight())
+
     def check_won(self) -> None:
         """Hook: celebrate when the game is over."""
 
