@@ -790,3 +790,17 @@ def test_status_line_counts_moves_foundations_and_vegas_dollars(make_app):
     assert "Moves 1" in parts and "Foundations 3/52" in parts and "Vegas −$37" in parts
     app.settings.vegas = False
     assert not any(p.startswith("Vegas") for p in table.status_parts())
+
+
+def test_the_move_that_makes_auto_finish_possible_says_so(app, driver):
+    table = open_canfield(app, driver)
+    blocked = make_state(
+        foundations=(["7H"], run_of(7, "S", 13), run_of(7, "D", 13), run_of(7, "C", 13)),
+        tableau=(["8H", "9H"], [], [], []),
+    )
+    assert blocked.auto_finish_moves() is None
+    set_position(table, blocked)
+    driver.drag(table.card_point("tableau:0", 1), table.pile_target_rect("tableau:1").center)
+    assert table.moves == [Move("tableau:0", "tableau:1", 1)]
+    assert app.toasts.latest == "Every card can go up now — press A or Auto-finish"
+    assert button(table, "Auto-finish").enabled()

@@ -212,6 +212,10 @@ class CanfieldTable(TableScene):
 
     def after_move(self) -> None:
         self.auto_pending = self.app.settings.auto_move_safe
+        if not self.queue and self.auto_finish_moves() and not self.state.is_over():
+            self.app.toasts.show(
+                "Every card can go up now — press A or Auto-finish", 3.5, theme.ACCENT
+            )
 
     def update(self, dt: float) -> None:
         super().update(dt)
