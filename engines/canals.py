@@ -101,26 +101,10 @@ def _analyse(codes: Sequence[str], min_canals: int) -> tuple[int, str]:
 
 def score_column(codes: Iterable[str], min_canals: int = 0) -> int:
     """Points of one column (codes first→last): a Spring, only Canals, then the first Fountain."""
-    it = iter(codes)
-    first = next(it, None)
-    if first is None or kind(first) != SPRING:
-        # Still validate the rest, so a bad code never passes silently.
-        for code in it:
-            kind(code)
-        return 0
-    count = 1
-    for code in it:
-        k = kind(code)
-        count += 1
-        if k == FOUNTAIN:
-            for rest in it:
-                kind(rest)
-            return count if count - 2 >= min_canals else 0
-        if k == SPRING:
-            for rest in it:
-                kind(rest)
-            return 0
-    return 0
+    codes = list(codes)
+    for code in codes:
+        kind(code)  # every code is checked, even those past the fountain that do not count
+    return _analyse(codes, min_canals)[0]
 
 
 # ----------------------------------------------------------------------------------------- moves
@@ -358,7 +342,7 @@ class CanalsState:
             sides.append(cols)
         hands: list[Any] = [None, None]
         hands[seat] = list(self.hands[seat])
-        hands[1 - seat] = len(self.hands[1 - seat])
+        hands[1 - seat] = [None] * len(self.hands[1 - seat])  # hidden cards are null
         return {
             "game": name,
             "seat": seat,

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from engines.cards import FULL_DECK, RANKS, SUITS, is_card, pretty, shuffled_deck
+from engines.cards import FULL_DECK, RANKS, SUIT_SYMBOLS, SUITS, is_card, pretty, shuffled_deck
 from engines.core import IllegalMove, Move, RecordError, check_seed_and_players, resolve_options
 
 name = "canfield"
@@ -77,7 +77,6 @@ _MV: list[list[list[Move]]] = [
 
 _RANK: dict[str, int] = {c: RANKS.index(c[0]) + 1 for c in FULL_DECK}
 _RED: dict[str, bool] = {c: c[1] in "HD" for c in FULL_DECK}
-_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _OPPOSITE_SUITS = {"S": "HD", "C": "HD", "H": "SC", "D": "SC"}
 
 
@@ -595,8 +594,8 @@ class CanfieldState:
         if len(f) == 13:
             return "That foundation is complete"
         if top[1] != card[1]:
-            return f"{pretty(card)} cannot go on the {_SUIT_SYMBOL[top[1]]} foundation"
-        return f"The {_SUIT_SYMBOL[top[1]]} foundation needs the {pretty(_FOUND_NEXT[top])} next"
+            return f"{pretty(card)} cannot go on the {SUIT_SYMBOLS[top[1]]} foundation"
+        return f"The {SUIT_SYMBOLS[top[1]]} foundation needs the {pretty(_FOUND_NEXT[top])} next"
 
     # -- making a move --------------------------------------------------------------------------
 
@@ -836,10 +835,9 @@ def hint(state: CanfieldState) -> Move | None:
     moves = state.legal_moves()
     if not moves:
         return None
-    safe = state.safe_foundation_moves()
-    up = state._foundation_moves()
-    for m in (*safe, *up):
-        return m
+    to_foundation = state.safe_foundation_moves() or state._foundation_moves()
+    if to_foundation:
+        return to_foundation[0]
 
     reserve, waste = state.reserve, state.waste
     reserve_top = reserve[-1] if reserve else None
@@ -851,9 +849,9 @@ def hint(state: CanfieldState) -> Move | None:
             return True
         return any(t and t[-1] in _PLACE_ON[card] for t in state.tableau)
 
-    for m in moves:
-        if m.src == "reserve":
-            return m
+    from_reserve = next((m for m in moves if m.src == "reserve"), None)
+    if from_reserve:
+        return from_reserve
 
     reserve_placed = placed(reserve_top)
     waste_placed = placed(waste_top)

@@ -29,21 +29,8 @@ def rank_number(code: str) -> int:
     return _RANK_NUMBER[code[0]]
 
 
-def rank_char(number: int) -> str:
-    """The rank letter for 1..13 (wrapping is the caller's business)."""
-    return RANKS[number - 1]
-
-
-def suit(code: str) -> str:
-    return code[1]
-
-
 def is_red(code: str) -> bool:
     return code[1] in RED_SUITS
-
-
-def colour_name(code: str) -> str:
-    return "red" if is_red(code) else "black"
 
 
 def pretty(code: str) -> str:

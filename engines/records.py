@@ -45,6 +45,11 @@ class GameRecord:
             raise RecordError(f"not valid JSON: {exc}") from None
         if not isinstance(data, dict):
             raise RecordError("a record must be a JSON object")
+        version = data.get("format", FORMAT_VERSION)
+        if version != FORMAT_VERSION or isinstance(version, bool):
+            raise RecordError(
+                f"unsupported record format {version!r} (this version reads {FORMAT_VERSION})"
+            )
         game_name = _field(data, "game", str)
         seed = _field(data, "seed", int)
         players = _field(data, "players", int)

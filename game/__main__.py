@@ -95,7 +95,7 @@ def cmd_replay(path: str) -> int:
     from game.launch import DealRequest
 
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, "rb") as handle:
             record = engines.GameRecord.from_json(handle.read())
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror or exc}")

@@ -59,11 +59,6 @@ class App:
             self.scene.resize(self.screen.get_size())
             self.scene.revealed()
 
-    def replace(self, scene: Scene) -> None:
-        if self.scenes:
-            self.scenes.pop().closed()
-        self.push(scene)
-
     def reset_to(self, scene: Scene) -> None:
         """Leave every scene but the bottom one (the main menu), then show `scene` on it."""
         while len(self.scenes) > 1:

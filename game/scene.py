@@ -38,6 +38,7 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         for button in self.buttons:
             button.draw(surface)
+        ui.draw_tooltip(surface, self.buttons, self.app.scale)
 
     def resize(self, size: tuple[int, int]) -> None:
         """Recompute the layout for a new window size."""

@@ -55,12 +55,9 @@ def settings_path() -> Path:
 
 def load() -> tuple[Settings, str | None]:
     """The saved settings (or defaults) and a sentence if the file had to be set aside."""
-    data, problem = storage.read_json(settings_path())
+    data, problem = storage.read_parsed(settings_path(), storage.json_object)
     if data is None:
         return Settings(), problem
-    if not isinstance(data, dict):
-        moved = storage.quarantine(settings_path())
-        return Settings(), f"settings.json was damaged; it was kept aside as {moved.name}"
     known = {f.name for f in fields(Settings)}
     values: dict[str, Any] = {k: v for k, v in data.items() if k in known}
     return Settings(**values).sanitised(), problem

@@ -170,6 +170,7 @@ def smoke_canals(app, driver) -> None:
         if table.state.is_over():
             break
         if isinstance(app.scene, HandoffScene):
+            driver.run(10)  # the hand-off screen ignores input for its first moments
             driver.click(app.scene.ready.rect.center)
             handoffs += 1
         expect(

@@ -63,11 +63,21 @@ def read_parsed(path: Path, parse: Callable[[str], Any]) -> tuple[Any, str | Non
         return None, f"Could not read {path.name}: {getattr(exc, 'strerror', None) or exc}"
     try:
         return parse(text), None
-    except ValueError as exc:
-        moved = quarantine(path)
-        detail = f" ({exc})" if str(exc) else ""
-        return None, f"{path.name} was damaged{detail}; it was kept aside as {moved.name}"
+    except (ValueError, RecursionError) as exc:
+        detail = f" ({exc})" if isinstance(exc, ValueError) and str(exc) else ""
+        try:
+            moved = quarantine(path).name
+        except OSError:
+            return (
+                None,
+                f"{path.name} is damaged{detail} and could not be moved aside; it is ignored",
+            )
+        return None, f"{path.name} was damaged{detail}; it was kept aside as {moved}"
 
 
-def read_json(path: Path) -> tuple[Any, str | None]:
-    return read_parsed(path, json.loads)
+def json_object(text: str) -> dict[str, Any]:
+    """Parse a JSON object; anything else (a list, null, a number) is a damaged file."""
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError(f"expected a JSON object, found {type(data).__name__}")
+    return data

@@ -75,13 +75,17 @@ class Button:
     primary: bool = False
     selected: bool = False
     _hover: bool = False
+    _hover_since: int = 0
     _down: bool = False
     _face: dict = field(default_factory=dict)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """True if the event was this button's (so scenes stop looking further)."""
         if event.type == pygame.MOUSEMOTION:
-            self._hover = self.rect.collidepoint(event.pos)
+            hover = self.rect.collidepoint(event.pos)
+            if hover and not self._hover:
+                self._hover_since = pygame.time.get_ticks()
+            self._hover = hover
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.rect.collidepoint(event.pos):
@@ -140,6 +144,22 @@ class Button:
         label = text(self.label, self.size, colour, bold=self.primary)
         blit_centred(face, label, face.get_rect().center)
         return face
+
+
+TOOLTIP_DELAY_MS = 600
+
+
+def draw_tooltip(surface: pygame.Surface, buttons: list[Button], scale: float) -> None:
+    """The shortcut of the button the pointer has rested on, in a small label below it."""
+    now = pygame.time.get_ticks()
+    for button in buttons:
+        if button.tooltip and button._hover and now - button._hover_since >= TOOLTIP_DELAY_MS:
+            img = text(button.tooltip, int(13 * scale), theme.TEXT_DARK)
+            box = img.get_rect(midtop=(button.rect.centerx, button.rect.bottom + 6)).inflate(12, 6)
+            box.clamp_ip(surface.get_rect())
+            pygame.draw.rect(surface, (250, 246, 226), box, border_radius=5)
+            surface.blit(img, img.get_rect(center=box.center))
+            return
 
 
 class Toasts:

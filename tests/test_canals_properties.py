@@ -163,7 +163,7 @@ def test_views_never_leak_hidden_cards(game):
             text = json.dumps(view)
             for code in hidden_from(state, seat):
                 assert f'"{code}"' not in text, (seat, code)
-            assert view["hands"][1 - seat] == len(state.hands[1 - seat])
+            assert view["hands"][1 - seat] == [None] * len(state.hands[1 - seat])
             assert view["hands"][seat] == list(state.hands[seat])
             cells = [c for side in view["sides"] for col in side for c in col]
             assert len(cells) == state.turn

@@ -521,7 +521,7 @@ def test_view_leaks_nothing_hidden(memory_aid):
                 for code in _hidden_codes(state, seat):
                     assert f'"{code}"' not in text, (seed, seat, code)
                 assert view["hands"][seat] == list(state.hands[seat])
-                assert view["hands"][1 - seat] == len(state.hands[1 - seat])
+                assert view["hands"][1 - seat] == [None] * len(state.hands[1 - seat])
             move = rng.choice(state.legal_moves())
             state = state.apply(Place(move.card, move.side, move.column, rng.random() < 0.3))
 

@@ -8,7 +8,6 @@ import json
 import pygame
 
 import engines
-from game import saves
 from game.driver import Driver
 from game.launch import DealRequest
 from game.scenes.menu import MenuScene
@@ -61,9 +60,26 @@ def test_quitting_saves_the_game(make_app, home):
     )
 
 
-def test_an_untouched_game_leaves_no_save(make_app, home):
+def test_opening_and_leaving_another_deal_keeps_the_saved_game(make_app, home):
+    app, table, driver = start_canfield(make_app)
+    draw_a_card(table, driver)
+    driver.key(pygame.K_ESCAPE)
+    saved = (home / "autosave-canfield.json").read_text()
+    open_table(app, DealRequest.build(engines.get("canfield"), seed=99))
+    driver.run(30)
+    driver.key(pygame.K_ESCAPE)  # nothing played here
+    assert (home / "autosave-canfield.json").read_text() == saved
+
+
+def test_every_move_is_saved_at_once_and_undoing_to_the_start_clears_the_save(make_app, home):
     _app, table, driver = start_canfield(make_app)
-    saves.save(table.record())
+    draw_a_card(table, driver)
+    # Saved before the table closes: a crash now would lose nothing.
+    assert (
+        engines.GameRecord.from_json((home / "autosave-canfield.json").read_text()).replay()
+        == table.state
+    )
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
     driver.key(pygame.K_ESCAPE)
     assert not (home / "autosave-canfield.json").exists()
 

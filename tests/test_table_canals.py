@@ -36,6 +36,7 @@ def open_canals(
 
 def pass_handoff(app, driver) -> None:
     assert isinstance(app.scene, HandoffScene)
+    driver.run(10)  # the screen ignores input for its first moments
     driver.click(app.scene.ready.rect.center)
 
 

@@ -12,6 +12,7 @@ from game.felt import felt
 from game.scene import Scene
 
 READY_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+SETTLE_SECONDS = 0.4
 
 
 class HandoffScene(Scene):
@@ -21,6 +22,8 @@ class HandoffScene(Scene):
         self.on_ready = on_ready
         self.ready = ui.Button("I'm ready", self.go, primary=True)
         self.buttons = [self.ready]
+        self.age = 0.0
+        self.pressed = False
 
     def go(self) -> None:
         if self.app.scene is self:
@@ -33,14 +36,26 @@ class HandoffScene(Scene):
         self.ready.rect.center = (size[0] // 2, int(size[1] * 0.58))
         self.ready.size = int(20 * s)
 
+    def handle(self, event: pygame.event.Event) -> None:
+        """Only deliberate input counts: a click that began on this screen, or a key, once the
+        screen has been up for a moment (the second click of a double-click must not pass it)."""
+        if self.age >= SETTLE_SECONDS:
+            super().handle(event)
+
     def handle_other(self, event: pygame.event.Event) -> None:
-        clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = True
+            return
+        clicked = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed
         key = event.key if event.type == pygame.KEYDOWN else None
         if clicked or key in READY_KEYS:
             self.go()
         elif key == pygame.K_ESCAPE:  # leave the game instead
             self.app.pop()
             self.app.pop()
+
+    def update(self, dt: float) -> None:
+        self.age += dt
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()

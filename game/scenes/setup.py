@@ -8,8 +8,10 @@ import engines
 from game import saves, theme, ui
 from game.choices import ChoiceGrid, ChoiceRow
 from game.felt import felt
-from game.launch import DealRequest
+from game.launch import DealRequest, fresh_seed
 from game.scene import Scene
+
+DIGITS = tuple("0123456789")  # str.isdigit would let "²" through
 
 # How each option reads on screen: label and the label of each value.
 OPTION_TEXT: dict[str, tuple[str, dict]] = {
@@ -100,7 +102,7 @@ class SetupScene(Scene):
         self.app.push(RulesScene(self.app, self.game.name))
 
     def request(self) -> DealRequest:
-        seed = int(self.deal_text) if self.deal_text else DealRequest.build(self.game).seed
+        seed = int(self.deal_text) if self.deal_text else fresh_seed()
         players = self.game.min_players
         request = DealRequest(
             self.game.name, seed, dict(self.options), players, ["human"] * players
@@ -115,6 +117,7 @@ class SetupScene(Scene):
     def resume_saved(self) -> None:
         request = DealRequest.from_record(self.saved)
         request.secrets = self.hot_seat_secrets
+        request.resumed = True
         self.open(request)
 
     def open(self, request: DealRequest) -> None:
@@ -153,7 +156,7 @@ class SetupScene(Scene):
             self.begin()
         elif event.key == pygame.K_BACKSPACE:
             self.deal_text = self.deal_text[:-1]
-        elif event.unicode.isdigit() and len(self.deal_text) < 9:
+        elif event.unicode in DIGITS and len(self.deal_text) < 9:
             self.deal_text += event.unicode
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -5,7 +5,7 @@ player's gestures to engine moves; legality always comes from `state.check`.
 
 from __future__ import annotations
 
-import random
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -14,7 +14,7 @@ import engines
 from game import theme, ui
 from game.card_art import CardStyle, images_for
 from game.felt import felt
-from game.launch import DealRequest
+from game.launch import DealRequest, fresh_seed
 from game.scene import Scene
 from game.table.pieces import Drag, Placement, Slot
 from game.table.sprites import CardSprite
@@ -51,6 +51,7 @@ class TableScene(Scene):
         self.card_w = self.card_h = 0
         self.bar_h = self.status_h = 0
         self.buttons = self.make_buttons()
+        self.owns_save = request.resumed
         self.start_deal(request.seed, request.moves)
         pygame.display.set_caption(f"{self.game.title} — Card Table")
 
@@ -68,7 +69,7 @@ class TableScene(Scene):
         self.pos = len(self.moves)
         self.elapsed = 0.0
         self.queue.clear()
-        self.drag = None
+        self.let_go()
         self.hint = None
         self.won_shown = False
         self.state_changed()
@@ -102,25 +103,36 @@ class TableScene(Scene):
         self.moves.append(move)
         self.pos += 1
         self.hint = None
+        self.owns_save = True
         self.state_changed()
         self.sync()
+        self.autosave()
         self.after_move()
 
     def after_move(self) -> None:
         """Hook: queue automatic follow-up moves (safe cards to foundations, …)."""
 
     def undo(self) -> None:
-        if self.pos > 0:
-            self.queue.clear()
-            self.pos -= 1
-            self.state_changed()
-            self.sync()
+        """Every way of undoing (button, Ctrl+Z, dialogs) goes through the game's `can_undo`."""
+        if self.can_undo():
+            self.step_history(-1)
 
     def redo(self) -> None:
-        if self.pos < len(self.moves):
-            self.pos += 1
-            self.state_changed()
-            self.sync()
+        if self.can_redo():
+            self.step_history(+1)
+
+    def step_history(self, delta: int) -> None:
+        self.let_go()
+        self.queue.clear()
+        self.pos += delta
+        self.state_changed()
+        self.sync()
+        self.autosave()
+
+    def let_go(self) -> None:
+        """Drop whatever the player holds without moving it (the position is about to change)."""
+        self.drag = None
+        self.press = None
 
     def can_undo(self) -> bool:
         return self.pos > 0
@@ -134,12 +146,8 @@ class TableScene(Scene):
     def new_deal(self) -> None:
         self.confirm_if_under_way(
             "Start a new deal? This game will be lost.",
-            lambda: self.start_deal(self.fresh_seed()),
+            lambda: self.start_deal(fresh_seed()),
         )
-
-    @staticmethod
-    def fresh_seed() -> int:
-        return random.SystemRandom().randrange(1, 1_000_000)
 
     def restart(self) -> None:
         self.confirm_if_under_way(
@@ -156,18 +164,26 @@ class TableScene(Scene):
             self.game.name, self.request.seed, self.request.players, options, self.moves[: self.pos]
         )
 
-    def closed(self) -> None:
-        """Keep a game under way so it can be resumed; a finished or untouched one leaves no save."""
+    def autosave(self) -> None:
+        """Keep the game resumable after every move (a crash or power cut loses nothing).
+
+        The save slot is this table's only once it was resumed from it or a move was made here:
+        merely opening a deal never touches another game's save."""
         from game import saves
 
-        pygame.display.set_caption("Card Table")
+        if not self.owns_save:
+            return
         try:
             if self.under_way:
                 saves.save(self.record())
             else:
-                saves.discard(self.game.name)
+                saves.discard(self.game.name)  # won, or back at the start: nothing to resume
         except OSError as exc:
             self.app.toasts.show(f"Could not save the game: {exc.strerror or exc}", 4, theme.WARN)
+
+    def closed(self) -> None:
+        pygame.display.set_caption("Card Table")
+        self.autosave()
 
     def confirm_if_under_way(self, question: str, then) -> None:
         if self.under_way:
@@ -252,6 +268,10 @@ class TableScene(Scene):
             seen.add(p.code)
             if p.code in held:
                 continue
+            if sprite.flipping and sprite.flip_to != p.face_up:
+                sprite.flip_to = (
+                    None  # turned back (an undo mid-flip): the code below sets the face
+                )
             sprite.z, sprite.back = z, p.back
             sprite.mark, sprite.mark_low = p.mark, p.mark_low
             # A dragged card has moved (x, y) but not its target: it must slide home too.
@@ -277,6 +297,8 @@ class TableScene(Scene):
             if code not in seen:
                 del self.sprites[code]
         self.update_drop_areas()
+        if self.focus is not None and self.focus >= len(self.focus_order()):
+            self.focus = None  # the pile it was on is gone
         self.static_dirty = True
 
     def update_drop_areas(self) -> None:
@@ -344,7 +366,7 @@ class TableScene(Scene):
 
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.finish_animations_if_dragging()
+            self.land_moving_cards()
             p = self.hit(event.pos)
             slot = None if p else self.slot_at(event.pos)
             self.press = (event.pos[0], event.pos[1], p, slot.pile if slot else None)
@@ -358,7 +380,8 @@ class TableScene(Scene):
         elif event.type == pygame.KEYDOWN:
             self.on_key(event)
 
-    def finish_animations_if_dragging(self) -> None:
+    def land_moving_cards(self) -> None:
+        """A press lands every card still in motion, so the player grabs what they see."""
         for sprite in self.sprites.values():
             if sprite.moving:
                 sprite.finish()
@@ -480,11 +503,12 @@ class TableScene(Scene):
             self.move_focus(key, bool(shift))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.activate_focus()
-        else:
-            self.on_shortcut(key)
+        elif key in self.shortcuts():
+            self.shortcuts()[key]()
 
-    def on_shortcut(self, key: int) -> None:
-        """Hook: single-letter shortcuts (N, R, H, …)."""
+    def shortcuts(self) -> dict[int, Callable[[], None]]:
+        """Single keys and what they do; games add their own to these."""
+        return {pygame.K_n: self.new_deal, pygame.K_r: self.restart, pygame.K_F1: self.open_rules}
 
     def move_focus(self, key: int, shift: bool) -> None:
         order = self.focus_order()
@@ -507,14 +531,16 @@ class TableScene(Scene):
         self.position_keyboard_drag()
 
     def vertical_neighbour(self, index: int, direction: int) -> int:
-        """The pile above/below the focused one: the nearest slot in that direction by column."""
-        here = self.slot_list[index].rect
+        """The pile above/below the focused one (an index into `focus_order`), nearest by column."""
+        order = self.focus_order()
+        here = self.pile_target_rect(order[index])
         best, best_d = index, None
-        for i, s in enumerate(self.slot_list):
-            dy = s.rect.centery - here.centery
+        for i, pile in enumerate(order):
+            there = self.pile_target_rect(pile)
+            dy = there.centery - here.centery
             if dy * direction <= 0:
                 continue
-            d = abs(s.rect.centerx - here.centerx) * 4 + abs(dy)
+            d = abs(there.centerx - here.centerx) * 4 + abs(dy)
             if best_d is None or d < best_d:
                 best, best_d = i, d
         return best
@@ -732,6 +758,7 @@ class TableScene(Scene):
         for button in self.buttons:
             button.draw(surface)
         s = theme.ui_scale((w, h))
+        ui.draw_tooltip(surface, self.buttons, s)
         line = "   ·   ".join(self.status_parts())
         img = ui.text(line, int(15 * s), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midleft=(int(14 * s), h - self.status_h // 2)))

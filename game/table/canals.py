@@ -8,11 +8,14 @@ With two humans, a hand-off screen covers the table between turns.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from engines import canals
 from engines.cards import pretty
 from game import theme, ui
+from game.launch import fresh_seed
 from game.table.base import TableScene
 from game.table.pieces import Placement, Slot
 
@@ -296,19 +299,15 @@ class CanalsTable(TableScene):
             self.end_turn,
             enabled=lambda: self.secrets and self.turn_ended,
             primary=True,
+            tooltip="E",
         )
         self.results_button = ui.Button(
             "Results", self.show_results, enabled=lambda: self.state.is_over()
         )
         return [self.face_button, self.end_button, self.results_button]
 
-    def on_shortcut(self, key: int) -> None:
-        if key == pygame.K_f:
-            self.toggle_face()
-        elif key == pygame.K_e:
-            self.end_turn()
-        elif key == pygame.K_F1:
-            self.open_rules()
+    def shortcuts(self) -> dict[int, Callable[[], None]]:
+        return {**super().shortcuts(), pygame.K_f: self.toggle_face, pygame.K_e: self.end_turn}
 
     def status_parts(self) -> list[str]:
         s = self.state
@@ -412,7 +411,7 @@ class CanalsTable(TableScene):
     def rematch(self) -> None:
         """A new game in which the other player places first."""
         self.request.options = {**self.request.options, "first": 1 - self.states[0].starter}
-        self.start_deal(self.fresh_seed())
+        self.start_deal(fresh_seed())
 
     def deal_origin(self) -> tuple[int, int]:
         return (self.app.size[0] // 2, self.app.size[1] // 2)

@@ -6,12 +6,15 @@ decides legality.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from engines import canfield
 from engines.cards import RANKS, pretty
 from engines.core import Move
 from game import theme, ui
+from game.launch import fresh_seed
 from game.table.base import HINT_SECONDS, TableScene, format_time
 from game.table.pieces import Placement, Slot
 
@@ -119,17 +122,15 @@ class CanfieldTable(TableScene):
     def draw_static_extras(self, surface: pygame.Surface) -> None:
         s = self.state
         size = max(11, int(self.card_w * 0.13))
-        for pile, count, rect in (
-            ("stock", len(s.stock), self.pile_target_rect("stock")),
-            ("reserve", len(s.reserve), self.pile_target_rect("reserve")),
-        ):
+        for pile in ("stock", "reserve"):
+            count = len(s.pile(pile))
             if not count:
                 continue
+            rect = self.pile_target_rect(pile)
             img = ui.text(str(count), size, theme.TEXT, bold=True)
             badge = img.get_rect(midtop=(rect.centerx, rect.bottom + 3)).inflate(size // 2 + 6, 2)
             pygame.draw.rect(surface, (16, 40, 26), badge, border_radius=badge.h // 2)
             surface.blit(img, img.get_rect(center=badge.center))
-            _ = pile
 
     # -- gestures -------------------------------------------------------------------------------
     def pickup(self, pile: str, index: int) -> tuple[int, str | None]:
@@ -163,6 +164,9 @@ class CanfieldTable(TableScene):
         if pile == "stock":
             if s.stock:
                 return self.try_move(Move("stock", "waste", min(s.options["draw"], len(s.stock))))
+            if not s.waste:
+                self.app.toasts.show("The stock and the waste are both empty")
+                return False
             return self.try_move(Move("waste", "stock", len(s.waste)))
         if index is None:
             return False
@@ -251,16 +255,8 @@ class CanfieldTable(TableScene):
             ),
         ]
 
-    def on_shortcut(self, key: int) -> None:
-        actions = {
-            pygame.K_n: self.new_deal,
-            pygame.K_r: self.restart,
-            pygame.K_h: self.show_hint,
-            pygame.K_a: self.auto_finish,
-            pygame.K_F1: self.open_rules,
-        }
-        if key in actions:
-            actions[key]()
+    def shortcuts(self) -> dict[int, Callable[[], None]]:
+        return {**super().shortcuts(), pygame.K_h: self.show_hint, pygame.K_a: self.auto_finish}
 
     # -- status and the win ---------------------------------------------------------------------
     def status_parts(self) -> list[str]:
@@ -303,7 +299,7 @@ class CanfieldTable(TableScene):
         lines = [f"{self.state.foundation_count()} of 52 cards reached the foundations."]
         choices = [
             ("Undo", self.undo),
-            ("New deal", lambda: self.start_deal(self.fresh_seed())),
+            ("New deal", lambda: self.start_deal(fresh_seed())),
             ("Keep looking", lambda: None),
         ]
         self.app.push(ChoiceScene(self.app, "No moves left", lines, choices))
@@ -313,7 +309,7 @@ class CanfieldTable(TableScene):
         from game.scenes.dialogs import ChoiceScene
 
         choices = [
-            ("New deal", lambda: self.start_deal(self.fresh_seed())),
+            ("New deal", lambda: self.start_deal(fresh_seed())),
             ("Play again", lambda: self.start_deal(self.request.seed)),
             ("Main menu", self.app.pop),
         ]
