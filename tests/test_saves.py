@@ -96,3 +96,16 @@ def test_a_damaged_save_is_kept_aside_and_reported(make_app, home):
     assert (home / "autosave-canfield.json.corrupt").exists()
     assert not (home / "autosave-canfield.json").exists()
     assert "damaged" in app.toasts.latest
+
+
+def test_a_deal_number_takes_only_plain_digits(make_app):
+    app = make_app()
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    driver.click(app.scene.game_buttons["canfield"].rect.center)
+    setup = app.scene
+    for ch in "4²٣7":  # a superscript two and an Arabic-Indic three are digits to str.isdigit
+        driver.key(pygame.K_UNKNOWN, unicode=ch)
+    assert setup.deal_text == "47"
+    driver.key(pygame.K_RETURN)
+    assert isinstance(app.scene, TableScene) and app.scene.request.seed == 47

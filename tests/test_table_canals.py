@@ -7,6 +7,7 @@ import itertools
 
 import pygame
 import pytest
+from conftest import set_position
 
 import engines
 from engines import canals
@@ -273,3 +274,77 @@ def test_the_hand_card_under_the_pointer_rises_and_can_still_be_dragged(make_app
     card = raised[0].code
     driver.drag(point, table.pile_target_rect(f"new:{seat}").center)
     assert table.state.sides[seat][0] == ((card, False),)
+
+
+# -- regressions found in review -------------------------------------------------------------------
+
+
+def test_a_double_click_on_end_turn_does_not_pass_the_handoff(make_app):
+    app, table, driver = open_canals(make_app)
+    pass_handoff(app, driver)
+    seat = table.viewer
+    drag_place(table, driver, table.state.hands[seat][0], f"new:{seat}")
+    end = table.end_button.rect.center
+    driver.click(end, frames=1)
+    driver.click(end, frames=1)  # the second click of a double-click lands on the hand-off screen
+    driver.run(3)
+    assert isinstance(app.scene, HandoffScene) and table.viewer == seat
+
+
+def test_the_next_player_cannot_undo_the_previous_players_move_by_keyboard(make_app):
+    app, table, driver = open_canals(make_app)
+    pass_handoff(app, driver)
+    seat = table.viewer
+    drag_place(table, driver, table.state.hands[seat][0], f"new:{seat}")
+    driver.click(table.end_button.rect.center)
+    pass_handoff(app, driver)
+    for key, mod in ((pygame.K_z, pygame.KMOD_CTRL), (pygame.K_y, pygame.KMOD_CTRL)):
+        driver.key(key, mod)
+        assert table.pos == 1 and table.state.turn == 1
+
+
+def test_an_undo_during_the_final_flip_turns_the_cards_back_down(make_app):
+    _app, table, driver = open_canals(make_app, secrets=False)
+    state = table.state
+    while state.turn < 51:
+        seat = state.current_player
+        state = state.apply(canals.Place(state.hands[seat][0], seat, None, False))
+    set_position(table, state)
+    seat = table.viewer
+    driver.frames = 1  # look right after the drop, while the cards turn over
+    drag_place(table, driver, state.hands[seat][0], f"new:{seat}")
+    assert table.state.is_over() and any(s.flipping for s in table.sprites.values())
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)  # while the cards are still turning over
+    driver.run(20)
+    view = table.state.view(table.viewer)
+    shown = {c["card"] for side in view["sides"] for col in side for c in col if c["face_up"]}
+    for sprite in table.sprites.values():
+        if sprite.code not in table.state.hands[table.viewer]:
+            assert sprite.face_up == (sprite.code in shown)
+
+
+def test_undo_while_dragging_lets_go_of_the_card(make_app):
+    _app, table, driver = open_canals(make_app, secrets=False)
+    seat = table.viewer
+    drag_place(table, driver, table.state.hands[seat][0], f"new:{seat}")
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    start = table.card_point("hand", len(table.state.hands[table.viewer]) - 1)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    driver.post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 50), rel=(0, -50), buttons=(1, 0, 0))
+    driver.run(1)
+    assert table.drag is not None
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert table.drag is None and table.pos == 1
+    driver.post(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] - 300), button=1)
+    driver.run(3)
+    assert table.pos == 1  # the release of a card no longer held does nothing
+
+
+def test_keyboard_focus_survives_the_piles_changing(make_app):
+    app, table, driver = open_canals(make_app)
+    pass_handoff(app, driver)
+    for key in (pygame.K_RETURN, pygame.K_RETURN, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_RETURN):
+        driver.key(key)
+    for key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_RETURN):
+        driver.key(key)
+    assert app.scene is table or isinstance(app.scene, HandoffScene)

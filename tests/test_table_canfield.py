@@ -634,7 +634,7 @@ def test_settings_persist_to_the_data_folder(app, driver, home, make_app):
     assert not [p.name for p in home.iterdir() if "corrupt" in p.name]
 
 
-@pytest.mark.parametrize("content", ["{not json", "[1, 2, 3]"])
+@pytest.mark.parametrize("content", ["{not json", "[1, 2, 3]", "null", "[" * 100_000])
 def test_a_corrupt_settings_file_is_kept_aside_and_reported(home, make_app, content):
     from game.settings import Settings
 
@@ -682,11 +682,16 @@ def bad_record(tmp_path) -> str:
         ["rules", "nosuchgame"],
         ["replay", "{tmp}/missing.json"],
         ["replay", "{tmp}/corrupt.json"],
+        ["replay", "{tmp}/latin1.json"],
+        ["replay", "{tmp}/future.json"],
         ["replay", "{illegal}"],
     ],
 )
 def test_bad_command_lines_exit_2_with_one_line(tmp_path, home, args):
     (tmp_path / "corrupt.json").write_text('{"game": "canfield", "seed": ', encoding="utf-8")
+    (tmp_path / "latin1.json").write_bytes('{"game": "canfield ÿ"}'.encode("latin-1"))
+    future = json.loads(GameRecord("canfield", 5, 1, dict(canfield.DEFAULTS), []).to_json())
+    (tmp_path / "future.json").write_text(json.dumps({**future, "format": 2}), encoding="utf-8")
     illegal = bad_record(tmp_path)
     argv = [a.format(tmp=tmp_path, illegal=illegal) for a in args]
     env = {
@@ -804,3 +809,13 @@ def test_the_move_that_makes_auto_finish_possible_says_so(app, driver):
     assert table.moves == [Move("tableau:0", "tableau:1", 1)]
     assert app.toasts.latest == "Every card can go up now — press A or Auto-finish"
     assert button(table, "Auto-finish").enabled()
+
+
+def test_an_empty_stock_and_waste_say_so(app, driver):
+    table = open_canfield(app, driver)
+    set_position(
+        table, make_state(tableau=(["8S"], ["9H"], ["TS"], ["JH"]), rest="reserve", stock=[])
+    )
+    assert not table.state.stock and not table.state.waste
+    driver.click(table.pile_target_rect("stock").center)
+    assert table.pos == 0 and app.toasts.latest == "The stock and the waste are both empty"
