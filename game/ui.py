@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import pygame
 
@@ -52,10 +53,23 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: int = 14) -> None:
     """A dark rounded panel with a faint edge."""
-    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    surface.blit(_panel(rect.size, alpha, radius), rect)
+
+
+@lru_cache(maxsize=8)
+def _panel(size: tuple[int, int], alpha: int, radius: int) -> pygame.Surface:
+    layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*theme.PANEL, alpha), layer.get_rect(), border_radius=radius)
     pygame.draw.rect(layer, (*theme.PANEL_EDGE, 40), layer.get_rect(), 1, border_radius=radius)
-    surface.blit(layer, rect)
+    return layer
+
+
+@lru_cache(maxsize=2)
+def shade(size: tuple[int, int]) -> pygame.Surface:
+    """A translucent dark veil over the whole window (behind dialogs)."""
+    veil = pygame.Surface(size, pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 110))
+    return veil
 
 
 def blit_centred(surface: pygame.Surface, img: pygame.Surface, centre: tuple[int, int]) -> None:
@@ -162,6 +176,16 @@ def draw_tooltip(surface: pygame.Surface, buttons: list[Button], scale: float) -
             return
 
 
+@lru_cache(maxsize=16)
+def _toast_pill(message: str, size: int, colour, scale: float) -> pygame.Surface:
+    img = text(message, size, colour, bold=True)
+    box = img.get_rect().inflate(int(36 * scale), int(18 * scale))
+    pill = pygame.Surface(box.size, pygame.SRCALPHA)
+    pygame.draw.rect(pill, (16, 20, 22, 230), pill.get_rect(), border_radius=box.h // 2)
+    pill.blit(img, img.get_rect(center=pill.get_rect().center))
+    return pill
+
+
 class Toasts:
     """Short messages that fade out at the bottom of the window (illegal-move reasons, notices)."""
 
@@ -186,12 +210,8 @@ class Toasts:
         y = h - int(70 * scale)
         size = int(17 * scale)
         for message, left, colour in reversed(self.items):
-            img = text(message, size, colour, bold=True)
-            box = img.get_rect(center=(w // 2, y)).inflate(int(36 * scale), int(18 * scale))
-            alpha = int(255 * min(1.0, left / 0.35))
-            layer = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, (16, 20, 22, 230), layer.get_rect(), border_radius=box.h // 2)
-            layer.blit(img, img.get_rect(center=layer.get_rect().center))
-            layer.set_alpha(alpha)
-            surface.blit(layer, box)
+            pill = _toast_pill(message, size, colour, scale)
+            box = pill.get_rect(center=(w // 2, y))
+            pill.set_alpha(int(255 * min(1.0, left / 0.35)))  # fades out over its last moments
+            surface.blit(pill, box)
             y -= box.h + int(8 * scale)

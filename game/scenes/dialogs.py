@@ -56,9 +56,7 @@ class ChoiceScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = theme.ui_scale(surface.get_size())
-        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 110))
-        surface.blit(shade, (0, 0))
+        surface.blit(ui.shade(surface.get_size()), (0, 0))
         ui.panel(surface, self.box)
         y = self.box.top + int(34 * s)
         ui.blit_centred(

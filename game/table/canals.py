@@ -351,8 +351,7 @@ class CanalsTable(TableScene):
         state = self.state
         if state.is_over():
             a, b = state.scores()
-            verdict = "A draw" if a == b else f"{NAMES[0 if a > b else 1]} wins"
-            return f"{verdict} · {a} – {b}"
+            return f"{self.verdict()} · {a} – {b}"
         return "▲ Player 2's side   ·   Player 1's side ▼"
 
     def draw_column_scores(self, surface: pygame.Surface, s: float) -> None:
@@ -396,17 +395,21 @@ class CanalsTable(TableScene):
 
         state = self.state
         a, b = state.scores()
-        title = "A draw!" if a == b else f"{NAMES[0 if a > b else 1]} wins!"
         lines = [f"{NAMES[0]}: {a} points", f"{NAMES[1]}: {b} points"]
-        for side in (0, 1):
-            scoring = [c for c in state.column_breakdown()[side] if c["score"]]
-            lines.append(f"{NAMES[side]}: {len(scoring)} of {len(state.sides[side])} columns score")
+        for side, columns in enumerate(state.column_breakdown()):
+            scoring = sum(1 for c in columns if c["score"])
+            lines.append(f"{NAMES[side]}: {scoring} of {len(columns)} columns score")
         choices = [
             ("Rematch", self.rematch),
             ("Main menu", self.app.pop),
             ("See the table", lambda: None),
         ]
-        self.app.push(ChoiceScene(self.app, title, lines, choices))
+        self.app.push(ChoiceScene(self.app, f"{self.verdict()}!", lines, choices))
+
+    def verdict(self) -> str:
+        """Who won the finished game, as the table and the results say it."""
+        winners = self.state.winners()
+        return "A draw" if len(winners) > 1 else f"{NAMES[winners[0]]} wins"
 
     def rematch(self) -> None:
         """A new game in which the other player places first."""
