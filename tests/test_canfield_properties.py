@@ -10,10 +10,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from engine_checks import assert_refused
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engines import GameRecord, IllegalMove, Move, canfield
+from engines import GameRecord, Move, canfield
 from engines.cards import FULL_DECK
 
 OPTIONS = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in canfield.OPTIONS.items()})
@@ -97,16 +98,7 @@ def basic_invariants(state, moves: list[Move], rng: random.Random) -> None:
         move = Move(rng.choice(canfield.PILES), rng.choice(canfield.PILES), rng.randint(0, 4))
         if move not in moves:
             break
-    before = state.to_dict()
-    reason = state.check(move)
-    assert isinstance(reason, str) and reason
-    try:
-        state.apply(move)
-    except IllegalMove as exc:
-        assert exc.reason == reason
-    else:
-        raise AssertionError(f"{move} was applied although check said {reason!r}")
-    assert state.to_dict() == before
+    assert_refused(state, move)
 
 
 @settings(max_examples=1000, **STABLE)
