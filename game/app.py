@@ -38,6 +38,9 @@ class App:
         pygame.display.set_caption(TITLE)
         self._set_icon()
         self.scenes: list[Scene] = []
+        from game.stats import Stats
+
+        self.stats = Stats()  # the database opens on first use, not at start-up
         self.toasts = ui.Toasts()
         self.running = True
         self.clock = pygame.time.Clock()
@@ -165,4 +168,5 @@ class App:
         for scene in reversed(self.scenes):
             scene.closed()
         self.save_settings()
+        self.stats.close()
         self.running = False

@@ -28,7 +28,6 @@ class DealRequest:
     players: int
     seats: list[str]
     moves: list[Any] = field(default_factory=list)
-    preset: str | None = None
     secrets: bool = True  # multi-player: hide the table between human turns
     resumed: bool = False  # opened from the autosave, which this table then keeps up to date
 
@@ -62,7 +61,7 @@ class DealRequest:
                 raise ValueError(f"unknown seat kind {seat!r} (known: human)")
         options = dict(game.presets[preset])
         game.new_game(seed=seed, players=players, options=options)  # raises ValueError if bad
-        return cls(game.name, seed, options, players, seat_list, [], preset)
+        return cls(game.name, seed, options, players, seat_list)
 
     @classmethod
     def from_record(cls, record: Any) -> DealRequest:

@@ -130,7 +130,7 @@ def open_canfield(app, driver, seed: int = 2024, preset: str = "seed", options=N
 
     opts = dict(cf.presets[preset])
     opts.update(options or {})
-    request = DealRequest("canfield", seed, opts, 1, ["human"], [], preset)
+    request = DealRequest("canfield", seed, opts, 1, ["human"])
     open_table(app, request)
     driver.run(40)
     table = app.scene

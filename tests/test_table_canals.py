@@ -240,6 +240,8 @@ def test_the_end_flips_every_card_shows_column_scores_and_offers_a_rematch(make_
         else f"{('Player 1 (red)', 'Player 2 (black)')[0 if a > b else 1]} wins!"
     )
     assert app.scene.title == expected_title
+    outcome = "draw" if a == b else f"player {1 if a > b else 2}"
+    assert app.stats.summary("canals").outcomes == {outcome: 1}
     driver.click(app.scene.buttons[0].rect.center)  # Rematch
     assert table.state.turn == 0 and table.states[0].starter == 1 - starter
 

@@ -41,13 +41,15 @@ class MenuScene(Scene):
         }
         self.rules_button = ui.Button("Rules", self.open_rules)
         self.settings_button = ui.Button("Settings", self.open_settings)
+        self.stats_button = ui.Button("Statistics", self.open_stats)
         self.quit_button = ui.Button("Quit", app.quit)
-        self.buttons = [
-            *self.game_buttons.values(),
+        self.small_buttons = [
             self.rules_button,
+            self.stats_button,
             self.settings_button,
             self.quit_button,
         ]
+        self.buttons = [*self.game_buttons.values(), *self.small_buttons]
 
     def choose(self, name: str) -> None:
         from game.scenes.setup import SetupScene
@@ -58,6 +60,11 @@ class MenuScene(Scene):
         from game.scenes.rules import RulesScene
 
         self.app.push(RulesScene(self.app, "canfield"))
+
+    def open_stats(self) -> None:
+        from game.scenes.stats_scene import StatsScene
+
+        self.app.push(StatsScene(self.app))
 
     def open_settings(self) -> None:
         from game.scenes.settings_scene import SettingsScene
@@ -72,13 +79,14 @@ class MenuScene(Scene):
         for i, button in enumerate(self.game_buttons.values()):
             button.rect = pygame.Rect((w - bw) // 2, top + i * (bh + gap), bw, bh)
             button.size = int(22 * s)
-        small_w = (bw - 2 * gap) // 3
+        count = len(self.small_buttons)
+        small_w = (bw - (count - 1) * gap) // count
         y = top + 4 * (bh + gap) + gap
-        for i, button in enumerate((self.rules_button, self.settings_button, self.quit_button)):
+        for i, button in enumerate(self.small_buttons):
             button.rect = pygame.Rect(
                 (w - bw) // 2 + i * (small_w + gap), y, small_w, int(bh * 0.75)
             )
-            button.size = int(18 * s)
+            button.size = int(17 * s)
 
     def fan(self, s: float) -> pygame.Surface:
         """Five cards fanned beside the title: drawn once per size, then reused."""

@@ -107,7 +107,6 @@ class SetupScene(Scene):
         request = DealRequest(
             self.game.name, seed, dict(self.options), players, ["human"] * players
         )
-        request.preset = self.preset if self.preset != "custom" else None
         request.secrets = self.hot_seat_secrets
         return request
 

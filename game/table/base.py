@@ -5,6 +5,7 @@ player's gestures to engine moves; legality always comes from `state.check`.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from typing import Any
 
@@ -57,6 +58,9 @@ class TableScene(Scene):
 
     # -- game flow ---------------------------------------------------------------------------
     def start_deal(self, seed: int, moves: list[Any] | None = None) -> None:
+        if getattr(self, "states", None) and self.under_way:
+            self.abandoned()
+        self.recorded = False
         self.request.seed = seed
         state = self.game.new_game(
             seed=seed, players=self.request.players, options=self.request.options
@@ -162,6 +166,38 @@ class TableScene(Scene):
         options = self.states[0].options
         return engines.GameRecord(
             self.game.name, self.request.seed, self.request.players, options, self.moves[: self.pos]
+        )
+
+    def abandoned(self) -> None:
+        """Hook: a game under way is replaced by a new deal or a restart (solitaire counts a loss)."""
+
+    def record_result(self, outcome: str, score: int = 0) -> None:
+        """Add this game to the statistics, once."""
+        if self.recorded:
+            return
+        self.recorded = True
+        stats = self.app.stats
+        try:
+            stats.record(
+                self.game.name,
+                self.variant(),
+                self.request.seed,
+                outcome,
+                self.pos,
+                self.elapsed,
+                score,
+            )
+        except sqlite3.Error as exc:
+            self.app.toasts.show(f"Could not record the result: {exc}", 4, theme.WARN)
+        if stats.problem:
+            self.app.toasts.show(stats.problem, 6, theme.WARN)
+            stats.problem = None
+
+    def variant(self) -> str:
+        """The name statistics are kept under: the preset the options match, else "custom"."""
+        options = self.states[0].options
+        return next(
+            (name for name, preset in self.game.presets.items() if preset == options), "custom"
         )
 
     def autosave(self) -> None:

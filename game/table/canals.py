@@ -95,6 +95,9 @@ class CanalsTable(TableScene):
             and self.app.scene is self
         ):
             self.results_shown = True
+            winners = self.state.winners()
+            outcome = "draw" if len(winners) > 1 else f"player {winners[0] + 1}"
+            self.record_result(outcome, max(self.state.scores()))
             self.show_results()
 
     # -- layout ---------------------------------------------------------------------------------

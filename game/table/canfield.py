@@ -13,7 +13,7 @@ import pygame
 from engines import canfield
 from engines.cards import RANKS, pretty
 from engines.core import Move
-from game import theme, ui
+from game import stats, theme, ui
 from game.launch import fresh_seed
 from game.table.base import HINT_SECONDS, TableScene, format_time
 from game.table.pieces import Placement, Slot
@@ -261,12 +261,9 @@ class CanfieldTable(TableScene):
     # -- status and the win ---------------------------------------------------------------------
     def status_parts(self) -> list[str]:
         s = self.state
-        preset = self.request.preset or next(
-            (k for k, v in canfield.presets.items() if v == s.options), "custom"
-        )
         parts = [
             f"Deal #{self.request.seed}",
-            f"{preset.capitalize()} rules",
+            f"{self.variant().capitalize()} rules",
             f"Moves {self.pos}",
             format_time(self.elapsed),
             f"Foundations {s.foundation_count()}/52",
@@ -283,6 +280,7 @@ class CanfieldTable(TableScene):
             return
         if self.state.is_over() and not self.won_shown:
             self.won_shown = True
+            self.record_result(stats.WON, self.state.foundation_count())
             from game.scenes.celebration import CelebrationScene
 
             self.app.push(CelebrationScene(self.app, self))
@@ -292,6 +290,9 @@ class CanfieldTable(TableScene):
                 self.show_stuck()
 
     checked_pos = -1
+
+    def abandoned(self) -> None:
+        self.record_result(stats.LOST, self.state.foundation_count())
 
     def show_stuck(self) -> None:
         from game.scenes.dialogs import ChoiceScene

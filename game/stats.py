@@ -1,0 +1,152 @@
+"""Statistics: every finished game is a row in an SQLite file in the user's data folder.
+
+A damaged database is moved aside (`stats.sqlite3.corrupt`), reported once, and a fresh one is
+started; statistics are never worth a crash.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from game import storage
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    moves INTEGER NOT NULL,
+    seconds REAL NOT NULL,
+    score INTEGER NOT NULL DEFAULT 0,
+    finished_at REAL NOT NULL
+)
+"""
+WON, LOST = "won", "lost"
+
+
+@dataclass
+class Summary:
+    """What the statistics screen shows for one game (and variant, if given)."""
+
+    played: int = 0
+    won: int = 0
+    current_streak: int = 0
+    best_streak: int = 0
+    fastest: float | None = None
+    fewest_moves: int | None = None
+    outcomes: dict[str, int] | None = None
+    best_score: int | None = None
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+def stats_path() -> Path:
+    return storage.data_dir() / "stats.sqlite3"
+
+
+class Stats:
+    """The results database; opened on first use, so start-up never waits for it."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or stats_path()
+        self.problem: str | None = None  # a sentence for the player, set when the file was damaged
+        self._db: sqlite3.Connection | None = None
+
+    def db(self) -> sqlite3.Connection:
+        if self._db is None:
+            try:
+                self._db = self._open()
+            except sqlite3.DatabaseError:
+                self._db = self._recover()
+        return self._db
+
+    def _open(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path)
+        try:
+            db.execute(SCHEMA)
+            db.execute(
+                "SELECT game, variant, seed, outcome, moves, seconds, score FROM results LIMIT 1"
+            )
+        except sqlite3.DatabaseError:
+            db.close()
+            raise
+        return db
+
+    def _recover(self) -> sqlite3.Connection:
+        try:
+            moved = storage.quarantine(self.path).name
+            self.problem = f"The statistics file was damaged; it was kept aside as {moved}"
+        except OSError:
+            self.problem = "The statistics file is damaged; statistics are kept in memory for now"
+            return self._memory()
+        return self._open()
+
+    @staticmethod
+    def _memory() -> sqlite3.Connection:
+        db = sqlite3.connect(":memory:")
+        db.execute(SCHEMA)
+        return db
+
+    def record(
+        self,
+        game: str,
+        variant: str,
+        seed: int,
+        outcome: str,
+        moves: int,
+        seconds: float,
+        score: int = 0,
+    ) -> None:
+        db = self.db()
+        with db:
+            db.execute(
+                "INSERT INTO results (game, variant, seed, outcome, moves, seconds, score, finished_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, variant, seed, outcome, moves, seconds, score, time.time()),
+            )
+
+    def summary(self, game: str, variant: str | None = None) -> Summary:
+        query = "SELECT outcome, moves, seconds, score FROM results WHERE game = ?"
+        args: list[object] = [game]
+        if variant is not None:
+            query += " AND variant = ?"
+            args.append(variant)
+        rows = self.db().execute(query + " ORDER BY id", args).fetchall()
+        summary = Summary(played=len(rows), outcomes={})
+        streak = 0
+        for outcome, moves, seconds, score in rows:
+            summary.outcomes[outcome] = summary.outcomes.get(outcome, 0) + 1
+            summary.best_score = (
+                score if summary.best_score is None else max(summary.best_score, score)
+            )
+            if outcome == WON:
+                summary.won += 1
+                streak += 1
+                summary.best_streak = max(summary.best_streak, streak)
+                summary.fastest = (
+                    seconds if summary.fastest is None else min(summary.fastest, seconds)
+                )
+                summary.fewest_moves = (
+                    moves if summary.fewest_moves is None else min(summary.fewest_moves, moves)
+                )
+            else:
+                streak = 0
+        summary.current_streak = streak
+        return summary
+
+    def reset(self, game: str) -> None:
+        db = self.db()
+        with db:
+            db.execute("DELETE FROM results WHERE game = ?", (game,))
+
+    def close(self) -> None:
+        if self._db is not None:
+            self._db.close()
+            self._db = None

@@ -1,0 +1,93 @@
+"""Statistics: results recorded once per game, summaries and streaks, a damaged database set aside."""
+
+from __future__ import annotations
+
+import pygame
+from conftest import button, make_state, open_canfield, run_of, set_position
+
+from game import stats
+from game.driver import Driver
+from game.scenes.dialogs import ConfirmScene
+from game.scenes.menu import MenuScene
+from game.scenes.stats_scene import StatsScene
+
+
+def test_summary_counts_wins_streaks_and_bests(home):
+    s = stats.Stats()
+    for outcome, moves, seconds in [
+        ("won", 120, 300.0),
+        ("won", 90, 410.0),
+        ("lost", 40, 60.0),
+        ("won", 150, 200.0),
+    ]:
+        s.record("canfield", "seed", 1, outcome, moves, seconds, 52 if outcome == "won" else 10)
+    s.record("canfield", "classic", 2, "lost", 10, 10.0)
+    every = s.summary("canfield")
+    assert (every.played, every.won) == (5, 3)
+    assert every.current_streak == 0 and every.best_streak == 2
+    assert every.fastest == 200.0 and every.fewest_moves == 90
+    seed = s.summary("canfield", "seed")
+    assert (seed.played, seed.won, seed.current_streak) == (4, 3, 1)
+    assert round(seed.win_rate, 2) == 0.75
+    assert s.summary("canals").played == 0
+    s.reset("canfield")
+    assert s.summary("canfield").played == 0
+
+
+def test_a_damaged_database_is_kept_aside_and_a_new_one_started(home):
+    (home / "stats.sqlite3").write_bytes(b"this is not a database" * 100)
+    s = stats.Stats()
+    s.record("canfield", "seed", 1, "won", 100, 100.0)
+    assert s.summary("canfield").won == 1
+    assert "damaged" in s.problem
+    assert (home / "stats.sqlite3.corrupt").read_bytes().startswith(b"this is not")
+
+
+def test_a_win_is_recorded_once_and_an_abandoned_deal_counts_as_lost(make_app):
+    app = make_app()
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    table = open_canfield(app, driver)
+    nearly = make_state(
+        foundations=(
+            run_of(7, "S", 13),
+            run_of(7, "H", 13),
+            run_of(7, "D", 13),
+            run_of(7, "C", 12),
+        ),
+        tableau=([run_of(7, "C", 1, 12)[0]], [], [], []),
+    )
+    set_position(table, nearly)
+    driver.drag(table.card_point("tableau:0", 0), table.pile_target_rect("foundation:3").center)
+    driver.run(60)
+    assert table.state.is_won()
+    driver.key(pygame.K_ESCAPE)  # skip the celebration
+    summary = app.stats.summary("canfield", "seed")
+    assert (summary.played, summary.won) == (1, 1)
+    # A game under way replaced by a new deal is a loss; the new deal itself is not counted yet.
+    driver.click(button(app.scene, "New deal").rect.center)
+    assert app.scene is table and table.pos == 0
+    driver.run(40)
+    driver.click(table.pile_target_rect("stock").center)
+    driver.key(pygame.K_n)
+    assert isinstance(app.scene, ConfirmScene)
+    driver.key(pygame.K_RETURN)
+    summary = app.stats.summary("canfield", "seed")
+    assert (summary.played, summary.won, summary.current_streak) == (2, 1, 0)
+
+
+def test_the_statistics_screen_shows_the_numbers(make_app):
+    app = make_app()
+    app.stats.record("canfield", "classic", 3, "won", 80, 125.0, 52)
+    app.stats.record("canals", "default", 4, "player 2", 52, 300.0, 9)
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    driver.click(app.scene.stats_button.rect.center)
+    screen = app.scene
+    assert isinstance(screen, StatsScene)
+    text = "\n".join(line for line, _ in screen.lines)
+    assert "Classic rules: Played 1 · won 1 (100%)" in text and "fastest win 2:05" in text
+    assert "Player 2 (black) won 1" in text and "best score 9" in text
+    driver.click(screen.resets["canals"].rect.center)
+    driver.key(pygame.K_RETURN)  # yes
+    assert "No games played yet" in "\n".join(line for line, _ in screen.lines)
