@@ -18,6 +18,7 @@ from game import theme, ui
 
 if TYPE_CHECKING:
     from game.scene import Scene
+    from game.stats import Stats
 
 TITLE = "Card Table"
 IDLE_REDRAW_SECONDS = 0.25  # with nothing moving, redraw this often (clocks on screen still tick)
@@ -38,9 +39,7 @@ class App:
         pygame.display.set_caption(TITLE)
         self._set_icon()
         self.scenes: list[Scene] = []
-        from game.stats import Stats
-
-        self.stats = Stats()  # the database opens on first use, not at start-up
+        self._stats: Stats | None = None
         self.toasts = ui.Toasts()
         self.running = True
         self.clock = pygame.time.Clock()
@@ -168,5 +167,15 @@ class App:
         for scene in reversed(self.scenes):
             scene.closed()
         self.save_settings()
-        self.stats.close()
+        if self._stats is not None:
+            self._stats.close()
         self.running = False
+
+    @property
+    def stats(self) -> Stats:
+        """The results database, opened on first use (start-up never waits for SQLite)."""
+        if self._stats is None:
+            from game.stats import Stats
+
+            self._stats = Stats()
+        return self._stats
