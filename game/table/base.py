@@ -305,9 +305,8 @@ class TableScene(Scene):
             if p.code in held:
                 continue
             if sprite.flipping and sprite.flip_to != p.face_up:
-                sprite.flip_to = (
-                    None  # turned back (an undo mid-flip): the code below sets the face
-                )
+                # Turned back mid-flip (an undo): drop the flip; the code below sets the face.
+                sprite.flip_to = None
             sprite.z, sprite.back = z, p.back
             sprite.mark, sprite.mark_low = p.mark, p.mark_low
             # A dragged card has moved (x, y) but not its target: it must slide home too.
