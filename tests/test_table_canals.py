@@ -350,3 +350,31 @@ def test_keyboard_focus_survives_the_piles_changing(make_app):
     for key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_RETURN):
         driver.key(key)
     assert app.scene is table or isinstance(app.scene, HandoffScene)
+
+
+def test_no_face_the_viewer_may_not_know_is_ever_drawn(make_app, monkeypatch):
+    """A whole hot-seat game, watching every card face the table draws: each must be one the player
+    in front of the screen may see, and none at all is drawn behind the hand-off screen."""
+    app, table, driver = open_canals(make_app)
+    drawn_faces = 0
+    leaks: list[str] = []
+    real_face = table.images.face
+
+    def watched_face(code: str):
+        nonlocal drawn_faces
+        drawn_faces += 1
+        if isinstance(app.scene, HandoffScene):
+            leaks.append(f"{code} drawn behind the hand-off screen")
+        view = table.state.view(table.viewer)
+        allowed = set(view["hands"][table.viewer])
+        allowed |= {
+            c["card"] for side in view["sides"] for col in side for c in col if c["face_up"]
+        }
+        if code not in allowed:
+            leaks.append(f"{code} shown to seat {table.viewer}")
+        return real_face(code)
+
+    monkeypatch.setattr(table.images, "face", watched_face)
+    play_out(table, app, driver)
+    driver.run(10)
+    assert drawn_faces > 1000 and leaks == []

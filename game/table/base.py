@@ -319,6 +319,9 @@ class TableScene(Scene):
             )
             if moved and factor:
                 sprite.move_to(p.x, p.y, MOVE_SECONDS * factor, delay)
+                # A card going face down hides at once; one going face up shows when it lands.
+                if sprite.face_up and not p.face_up:
+                    sprite.face_up = False
                 sprite.pending_face = p.face_up if sprite.face_up != p.face_up else None
                 delay += stagger * factor
             elif factor and sprite.face_up != p.face_up and not sprite.flipping:
