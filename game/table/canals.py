@@ -80,6 +80,7 @@ class CanalsTable(TableScene):
     def toggle_face(self) -> None:
         self.face_up = not self.face_up
         self.face_button.label = "Placing face up" if self.face_up else "Placing face down"
+        self.face_button.selected = self.face_up  # stands out: face up is the unusual choice
 
     def on_right_click(self) -> None:
         self.toggle_face()
