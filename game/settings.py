@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,9 @@ class Settings:
     click_to_move: bool = True
     auto_move_safe: bool = False
     vegas: bool = False
+    # The setup screen's last choices per game ({"options": {...}, "secrets": bool}); checked by
+    # the engine before use, so a stale or hand-edited entry only falls back to the defaults.
+    last_setup: dict[str, Any] = field(default_factory=dict)
 
     def animation_factor(self) -> float:
         return ANIMATION_SPEEDS.get(self.animation, 1.0)

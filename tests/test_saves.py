@@ -109,3 +109,32 @@ def test_a_deal_number_takes_only_plain_digits(make_app):
     assert setup.deal_text == "47"
     driver.key(pygame.K_RETURN)
     assert isinstance(app.scene, TableScene) and app.scene.request.seed == 47
+
+
+def test_setup_remembers_the_last_choices_and_ignores_stale_ones(make_app, home):
+    app = make_app()
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    driver.click(app.scene.game_buttons["canfield"].rect.center)
+    setup = app.scene
+    classic = next(
+        b
+        for row in setup.grid.rows
+        if row.label == "Rules"
+        for b in row.buttons
+        if b.label == "Classic"
+    )
+    driver.click(classic.rect.center)
+    driver.key(pygame.K_RETURN)  # start
+    assert app.scene.states[0].options["draw"] == 3
+    app.quit()
+    again = make_app()
+    again.push(MenuScene(again))
+    driver = Driver(again)
+    driver.click(again.scene.game_buttons["canfield"].rect.center)
+    assert again.scene.preset == "classic" and again.scene.options["tableau_move"] == "pile"
+    # A hand-edited or outdated entry falls back to the defaults instead of breaking the screen.
+    again.settings.last_setup["canfield"] = {"options": {"draw": 7}, "secrets": "maybe"}
+    again.scene.app.pop()
+    driver.click(again.scene.game_buttons["canfield"].rect.center)
+    assert again.scene.preset == "seed" and again.scene.options["draw"] == 1

@@ -41,6 +41,7 @@ class SetupScene(Scene):
         self.options = dict(self.game.presets[self.preset])
         self.deal_text = ""
         self.hot_seat_secrets = True
+        self.recall()
         rows: list[ChoiceRow] = []
         if len(self.game.presets) > 1:
             rows.append(
@@ -85,13 +86,38 @@ class SetupScene(Scene):
             app.toasts.show(problem, 6, theme.WARN)
         self.deal_rect = pygame.Rect(0, 0, 0, 0)
 
+    def recall(self) -> None:
+        """Start from the choices made last time for this game, if they are still valid."""
+        last = self.app.settings.last_setup.get(self.game.name)
+        if not isinstance(last, dict):
+            return
+        try:
+            state = self.game.new_game(
+                seed=1, players=self.game.min_players, options=last.get("options")
+            )
+        except (ValueError, TypeError):
+            return
+        self.set_options(state.options)
+        if isinstance(last.get("secrets"), bool):
+            self.hot_seat_secrets = last["secrets"]
+
+    def remember(self) -> None:
+        self.app.settings.last_setup[self.game.name] = {
+            "options": dict(self.options),
+            "secrets": self.hot_seat_secrets,
+        }
+        self.app.save_settings()
+
+    def set_options(self, options: dict) -> None:
+        self.options = dict(options)
+        self.preset = next((p for p, o in self.game.presets.items() if o == self.options), "custom")
+
     def set_preset(self, preset: str) -> None:
         self.preset = preset
         self.options = dict(self.game.presets[preset])
 
     def set_option(self, key: str, value) -> None:
-        self.options[key] = value
-        self.preset = next((p for p, o in self.game.presets.items() if o == self.options), "custom")
+        self.set_options({**self.options, key: value})
 
     def set_secrets(self, value: bool) -> None:
         self.hot_seat_secrets = value
@@ -111,6 +137,7 @@ class SetupScene(Scene):
         return request
 
     def begin(self) -> None:
+        self.remember()
         self.open(self.request())
 
     def resume_saved(self) -> None:
