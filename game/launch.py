@@ -105,8 +105,11 @@ def process_age() -> float:
         with open("/proc/uptime", encoding="ascii") as handle:
             uptime = float(handle.read().split()[0])
         return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
-    except (OSError, ValueError, IndexError):
-        return time.perf_counter()
+    except (OSError, ValueError, IndexError, AttributeError):
+        # No /proc (Windows, macOS): count from when the app's code started loading instead.
+        import game
+
+        return time.perf_counter() - game.LOADED_AT
 
 
 def run_app(request: DealRequest | None, first_frame: bool = False) -> int:
