@@ -97,7 +97,7 @@ def launch_pid() -> str:
 
 
 def process_age() -> float:
-    """Seconds since the kernel started the launched process (Linux), else since Python started."""
+    """Seconds since the kernel started the launched process (Linux), else since the app loaded."""
     try:
         import os
 
