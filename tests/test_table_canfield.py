@@ -819,3 +819,23 @@ def test_an_empty_stock_and_waste_say_so(app, driver):
     assert not table.state.stock and not table.state.waste
     driver.click(table.pile_target_rect("stock").center)
     assert table.pos == 0 and app.toasts.latest == "The stock and the waste are both empty"
+
+
+def test_right_click_sends_everything_that_can_go_up_and_undo_takes_back_one(app, driver):
+    table = open_canfield(app, driver)
+    # Hearts 7..9 wait on the tableau and waste; the 8♠ after them too.
+    state = make_state(
+        foundations=(["7H"], ["7S"], [], []),
+        tableau=(["9H"], ["8H"], ["KC"], ["8S"]),
+        waste=["QD"],
+    )
+    set_position(table, state)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=(5, table.app.size[1] // 2), button=3)
+    driver.post(pygame.MOUSEBUTTONUP, pos=(5, table.app.size[1] // 2), button=3)
+    driver.run(60)
+    assert sorted(m.src for m in table.moves) == ["tableau:0", "tableau:1", "tableau:3"]
+    assert all(m.dst.startswith("foundation") for m in table.moves)
+    assert table.state.foundation_count() == 5
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.run(30)
+    assert table.state.foundation_count() == 4 and table.pos == 2  # no new sweep after the undo

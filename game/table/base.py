@@ -72,7 +72,7 @@ class TableScene(Scene):
             self.moves.append(move)
         self.pos = len(self.moves)
         self.elapsed = 0.0
-        self.queue.clear()
+        self.stop_automation()
         self.let_go()
         self.hint = None
         self.won_shown = False
@@ -127,11 +127,15 @@ class TableScene(Scene):
 
     def step_history(self, delta: int) -> None:
         self.let_go()
-        self.queue.clear()
+        self.stop_automation()
         self.pos += delta
         self.state_changed()
         self.sync()
         self.autosave()
+
+    def stop_automation(self) -> None:
+        """Forget queued automatic moves (the player took over: undo, redo, a new deal)."""
+        self.queue.clear()
 
     def let_go(self) -> None:
         """Drop whatever the player holds without moving it (the position is about to change)."""
@@ -413,7 +417,7 @@ class TableScene(Scene):
             self.on_motion(event)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.on_release(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3 and self.drag:
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.on_right_click()
         elif event.type == pygame.KEYDOWN:
             self.on_key(event)
@@ -513,8 +517,9 @@ class TableScene(Scene):
         return False
 
     def on_right_click(self) -> None:
-        """A right-click while dragging: cancels, unless a game gives it a meaning."""
-        self.cancel_drag()
+        """A right-click cancels a drag, unless a game gives it another meaning."""
+        if self.drag:
+            self.cancel_drag()
 
     def cancel_drag(self) -> None:
         self.drag = None

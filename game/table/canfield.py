@@ -221,17 +221,39 @@ class CanfieldTable(TableScene):
                 "Every card can go up now — press A or Auto-finish", 3.5, theme.ACCENT
             )
 
+    def on_right_click(self) -> None:
+        """Right-click on the table: every card that can go up goes up (a drag is cancelled)."""
+        if self.drag:
+            self.cancel_drag()
+        else:
+            self.sweeping = True
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.auto_pending and not self.queue and not self.drag and not self.in_flight():
-            # One safe card at a time, each landing before the next: a player can follow it,
-            # and an undo takes back one card (undo itself never triggers auto-moves).
+        if (
+            (self.auto_pending or self.sweeping)
+            and not self.queue
+            and not self.drag
+            and not self.in_flight()
+        ):
+            # One card at a time, each landing before the next: a player can follow it, and an
+            # undo takes back one card (undo itself never triggers automatic moves).
             self.auto_pending = False
-            moves = self.state.safe_foundation_moves()
+            if self.sweeping:
+                moves = [m for m in self.state.legal_moves() if m.dst.startswith("foundation")]
+            else:
+                moves = self.state.safe_foundation_moves()
             if moves:
                 self.queue = [moves[0]]
+            else:
+                self.sweeping = False
 
     auto_pending = False
+    sweeping = False
+
+    def stop_automation(self) -> None:
+        super().stop_automation()
+        self.auto_pending = self.sweeping = False
 
     def show_hint(self) -> None:
         move = canfield.hint(self.state)
