@@ -131,11 +131,12 @@ class App:
                 return
         top = self.scene
         top.update(dt)
+        had_toasts = bool(self.toasts.items)
         self.toasts.update(dt)
         self.since_draw += dt
-        idle = (
-            not events and not self.toasts.items and not top.animating() and top is self.drawn_top
-        )
+        # Idle: nothing happened and nothing moves; a toast that just expired still needs one
+        # more frame to vanish.
+        idle = not (events or had_toasts or top.animating() or top is not self.drawn_top)
         if idle and self.since_draw < IDLE_REDRAW_SECONDS:
             return  # an idle table costs next to nothing
         self.since_draw = 0.0

@@ -47,3 +47,20 @@ def test_pointer_motion_is_drawn_at_once(make_app, monkeypatch):
         driver.post(pygame.MOUSEMOTION, pos=(x, 300), rel=(30, 0), buttons=(0, 0, 0))
         driver.run(1)
     assert len(drawn) == 10
+
+
+def test_a_toast_is_drawn_until_it_has_gone(make_app, monkeypatch):
+    app = make_app()
+    app.push(MenuScene(app))
+    driver = Driver(app, frames=1, dt=1 / 60)
+    driver.run(30)
+    app.toasts.show("Hello", seconds=0.5)
+    drawn = count_draws(app, monkeypatch)
+    frames = 0
+    while app.toasts.items:
+        driver.run(1)
+        frames += 1
+    # Every frame was drawn, the one in which the toast vanished included; then the menu rests.
+    assert frames >= 25 and len(drawn) == frames
+    driver.run(3)
+    assert len(drawn) == frames
