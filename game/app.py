@@ -136,7 +136,13 @@ class App:
         self.since_draw += dt
         # Idle: nothing happened and nothing moves; a toast that just expired still needs one
         # more frame to vanish.
-        idle = not (events or had_toasts or top.animating() or top is not self.drawn_top)
+        idle = not (
+            events
+            or had_toasts
+            or top.animating()
+            or top is not self.drawn_top
+            or ui.tooltip_pending(top.buttons)
+        )
         if idle and self.since_draw < IDLE_REDRAW_SECONDS:
             return  # an idle table costs next to nothing
         self.since_draw = 0.0
@@ -171,6 +177,12 @@ class App:
         if self._stats is not None:
             self._stats.close()
         self.running = False
+
+    def report_stats_problem(self) -> None:
+        """Say once that the statistics file had to be set aside."""
+        if self._stats is not None and self._stats.problem:
+            self.toasts.show(self._stats.problem, 6, theme.WARN)
+            self._stats.problem = None
 
     @property
     def stats(self) -> Stats:

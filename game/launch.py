@@ -30,6 +30,7 @@ class DealRequest:
     moves: list[Any] = field(default_factory=list)
     secrets: bool = True  # multi-player: hide the table between human turns
     resumed: bool = False  # opened from the autosave, which this table then keeps up to date
+    elapsed: float = 0.0  # the game clock when resuming
 
     @classmethod
     def build(

@@ -10,6 +10,7 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from game import storage
 
@@ -47,6 +48,22 @@ class Summary:
         return self.won / self.played if self.played else 0.0
 
 
+def variant(game: Any, options: dict[str, Any]) -> str:
+    """The name results are kept under: the preset the options match, else "custom"."""
+    return next((name for name, preset in game.presets.items() if preset == options), "custom")
+
+
+def abandoned_outcome(game: Any) -> str | None:
+    """How a game given up before its end counts: a loss in solitaire, not at all with players."""
+    return LOST if game.max_players == 1 else None
+
+
+def is_damage(exc: sqlite3.DatabaseError) -> bool:
+    """A file that is not a database, or a corrupt one; other errors (locks, I/O) are passing."""
+    name = getattr(exc, "sqlite_errorname", "")
+    return name in ("SQLITE_NOTADB", "SQLITE_CORRUPT") or "no such column" in str(exc)
+
+
 def stats_path() -> Path:
     return storage.data_dir() / "stats.sqlite3"
 
@@ -60,15 +77,18 @@ class Stats:
         self._db: sqlite3.Connection | None = None
 
     def db(self) -> sqlite3.Connection:
+        """The connection; sqlite3.Error for trouble that is not damage (a lock, a full disk)."""
         if self._db is None:
             try:
                 self._db = self._open()
-            except sqlite3.DatabaseError:
+            except sqlite3.DatabaseError as exc:
+                if not is_damage(exc):
+                    raise
                 self._db = self._recover()
         return self._db
 
     def _open(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path)
+        db = sqlite3.connect(self.path, timeout=1.0)
         try:
             db.execute(SCHEMA)
             db.execute(

@@ -56,13 +56,13 @@ def read_parsed(path: Path, parse: Callable[[str], Any]) -> tuple[Any, str | Non
     """(value, problem): None when the file is missing or unreadable; a file that `parse` rejects
     (with ValueError) is moved aside and `problem` says so in a sentence for the player."""
     try:
-        text = path.read_text(encoding="utf-8")
+        raw = path.read_bytes()
     except FileNotFoundError:
         return None, None
-    except (OSError, UnicodeDecodeError) as exc:
-        return None, f"Could not read {path.name}: {getattr(exc, 'strerror', None) or exc}"
+    except OSError as exc:
+        return None, f"Could not read {path.name}: {exc.strerror or exc}"
     try:
-        return parse(text), None
+        return parse(raw.decode("utf-8")), None  # undecodable text is damage like any other
     except (ValueError, RecursionError) as exc:
         detail = f" ({exc})" if isinstance(exc, ValueError) and str(exc) else ""
         try:

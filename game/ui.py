@@ -163,6 +163,14 @@ class Button:
 TOOLTIP_DELAY_MS = 600
 
 
+def tooltip_pending(buttons: list[Button]) -> bool:
+    """True while the pointer rests on a button whose tooltip is about to show (keep drawing)."""
+    now = pygame.time.get_ticks()
+    return any(
+        b.tooltip and b._hover and now - b._hover_since <= TOOLTIP_DELAY_MS + 50 for b in buttons
+    )
+
+
 def draw_tooltip(surface: pygame.Surface, buttons: list[Button], scale: float) -> None:
     """The shortcut of the button the pointer has rested on, in a small label below it."""
     now = pygame.time.get_ticks()

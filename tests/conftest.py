@@ -146,7 +146,7 @@ def set_position(table, state) -> None:
     table.pos = 0
     table.queue.clear()
     table.drag = None
-    table.won_shown = False
+    table.ending_done = table.recorded = state.is_over()
     table.state_changed()
     table.sync(animate=False)
 

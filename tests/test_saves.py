@@ -10,6 +10,7 @@ import pygame
 import engines
 from game.driver import Driver
 from game.launch import DealRequest
+from game.scenes.dialogs import ConfirmScene
 from game.scenes.menu import MenuScene
 from game.scenes.setup import SetupScene
 from game.table import open_table
@@ -138,3 +139,49 @@ def test_setup_remembers_the_last_choices_and_ignores_stale_ones(make_app, home)
     again.scene.app.pop()
     driver.click(again.scene.game_buttons["canfield"].rect.center)
     assert again.scene.preset == "seed" and again.scene.options["draw"] == 1
+
+
+def test_starting_afresh_over_a_saved_solitaire_asks_and_counts_it_lost(make_app, home):
+    app, table, driver = start_canfield(make_app)
+    draw_a_card(table, driver)
+    driver.run(20)
+    driver.key(pygame.K_ESCAPE)
+    driver.click(app.scene.game_buttons["canfield"].rect.center)
+    setup = app.scene
+    driver.click(setup.start.rect.center)
+    assert isinstance(app.scene, ConfirmScene) and "counted as lost" in app.scene.lines[0]
+    driver.key(pygame.K_ESCAPE)  # no: nothing happens
+    assert app.scene is setup and (home / "autosave-canfield.json").exists()
+    driver.click(setup.start.rect.center)
+    driver.key(pygame.K_RETURN)  # yes
+    assert isinstance(app.scene, TableScene) and app.scene.pos == 0
+    assert not (home / "autosave-canfield.json").exists()
+    summary = app.stats.summary("canfield", "seed")
+    assert (summary.played, summary.won) == (1, 0)
+
+
+def test_a_resumed_game_keeps_its_clock(make_app, home):
+    app, table, driver = start_canfield(make_app)
+    draw_a_card(table, driver)
+    driver.run(100)  # five seconds of thought
+    driver.key(pygame.K_ESCAPE)
+    driver.click(app.scene.game_buttons["canfield"].rect.center)
+    driver.click(app.scene.resume.rect.center)
+    assert app.scene.elapsed >= 5.0
+
+
+def test_a_finished_game_opened_again_is_not_counted_twice(make_app, home):
+    from canfield_solver import solve
+
+    app = make_app(animation="off")
+    app.push(MenuScene(app))
+    request = DealRequest.build(engines.get("canfield"), seed=4)
+    state = engines.get("canfield").new_game(4)
+    line = solve(state)
+    request.moves = line
+    open_table(app, request)  # as `cardtable replay` of a won game does
+    driver = Driver(app)
+    driver.run(10)
+    assert app.scene.game.name == "canfield" and app.scene.state.is_won()
+    driver.key(pygame.K_ESCAPE)
+    assert app.stats.summary("canfield").played == 0

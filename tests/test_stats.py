@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from conftest import button, make_state, open_canfield, run_of, set_position
 
 from game import stats
@@ -91,3 +92,45 @@ def test_the_statistics_screen_shows_the_numbers(make_app):
     driver.click(screen.resets["canals"].rect.center)
     driver.key(pygame.K_RETURN)  # yes
     assert "No games played yet" in "\n".join(line for line, _ in screen.lines)
+
+
+def test_leaving_while_the_winning_card_still_flies_still_counts_the_win(make_app):
+    app = make_app()
+    app.push(MenuScene(app))
+    driver = Driver(app, frames=1)
+    table = open_canfield(app, driver)
+    nearly = make_state(
+        foundations=(
+            run_of(7, "S", 13),
+            run_of(7, "H", 13),
+            run_of(7, "D", 13),
+            run_of(7, "C", 12),
+        ),
+        tableau=([run_of(7, "C", 1, 12)[0]], [], [], []),
+    )
+    set_position(table, nearly)
+    x, y = table.pile_target_rect("foundation:3").center
+    driver.drag(table.card_point("tableau:0", 0), (x + 30, y + 40))  # off-centre: it glides home
+    assert table.state.is_won() and table.in_flight()
+    driver.key(pygame.K_ESCAPE)  # straight back to the menu
+    assert isinstance(app.scene, MenuScene)
+    assert app.stats.summary("canfield").won == 1
+
+
+def test_a_locked_database_is_reported_not_set_aside(home):
+    import sqlite3
+
+    s = stats.Stats()
+    s.record("canfield", "seed", 1, "won", 1, 1.0)
+    s.close()
+    other = sqlite3.connect(home / "stats.sqlite3")
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        again = stats.Stats()
+        with pytest.raises(sqlite3.OperationalError):
+            again.record("canfield", "seed", 2, "won", 1, 1.0)
+        assert again.problem is None and not (home / "stats.sqlite3.corrupt").exists()
+    finally:
+        other.rollback()
+        other.close()
+    assert stats.Stats().summary("canfield").played == 1

@@ -378,3 +378,18 @@ def test_no_face_the_viewer_may_not_know_is_ever_drawn(make_app, monkeypatch):
     play_out(table, app, driver)
     driver.run(10)
     assert drawn_faces > 1000 and leaks == []
+
+
+def test_the_raised_hand_card_does_not_flicker_under_a_still_pointer(make_app):
+    _app, table, driver = open_canals(make_app, secrets=False)
+    cards = [p for p in table.placed if p.pile == "hand"]
+    # Near the hand's edge, where a raised card would leave the pointer.
+    edge = 1 if table.viewer == 0 else -1
+    y = (cards[3].y + table.card_h - 3) if edge > 0 else cards[3].y + 3
+    x = cards[3].x + 2
+    seen = []
+    for _ in range(6):
+        driver.post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(0, 0, 0))
+        driver.run(2)
+        seen.append(table.hover)
+    assert len(set(seen)) == 1 and seen[0] is not None

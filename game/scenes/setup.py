@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import pygame
 
 import engines
-from game import saves, theme, ui
+from game import saves, stats, theme, ui
 from game.choices import ChoiceGrid, ChoiceRow
 from game.felt import felt
 from game.launch import DealRequest, fresh_seed
@@ -137,13 +139,53 @@ class SetupScene(Scene):
         return request
 
     def begin(self) -> None:
-        self.remember()
-        self.open(self.request())
+        """Start a new game; a saved one is given up first, once the player agrees."""
+        if self.saved is None:
+            self.remember()
+            self.open(self.request())
+            return
+        from game.scenes.dialogs import ConfirmScene
+
+        counts = stats.abandoned_outcome(self.game) is not None
+        fate = "counted as lost" if counts else "discarded"
+        self.app.push(
+            ConfirmScene(
+                self.app, f"Start a new game? The saved one will be {fate}.", self.give_up_saved
+            )
+        )
+
+    def give_up_saved(self) -> None:
+        saved, self.saved = self.saved, None
+        outcome = stats.abandoned_outcome(self.game)
+        if outcome:
+            record = saved.record
+            score = record.replay().scores()[0]
+            variant = stats.variant(self.game, record.new_state().options)
+            try:
+                self.app.stats.record(
+                    self.game.name,
+                    variant,
+                    record.seed,
+                    outcome,
+                    len(record.moves),
+                    saved.elapsed,
+                    score,
+                )
+            except sqlite3.Error as exc:
+                self.app.toasts.show(f"Could not record the result: {exc}", 4, theme.WARN)
+        try:
+            saves.discard(self.game.name)
+        except OSError as exc:
+            self.app.toasts.show(
+                f"Could not remove the saved game: {exc.strerror or exc}", 4, theme.WARN
+            )
+        self.begin()
 
     def resume_saved(self) -> None:
-        request = DealRequest.from_record(self.saved)
+        request = DealRequest.from_record(self.saved.record)
         request.secrets = self.hot_seat_secrets
         request.resumed = True
+        request.elapsed = self.saved.elapsed
         self.open(request)
 
     def open(self, request: DealRequest) -> None:

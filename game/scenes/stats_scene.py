@@ -67,16 +67,17 @@ class StatsScene(Scene):
             ]
         except sqlite3.Error as exc:
             self.lines = [(f"The statistics could not be read: {exc}", False)]
-        if self.app.stats.problem:
-            self.app.toasts.show(self.app.stats.problem, 6, theme.WARN)
-            self.app.stats.problem = None
+        self.app.report_stats_problem()
 
     def confirm_reset(self, game: str) -> None:
         from game.scenes.dialogs import ConfirmScene
 
         def reset() -> None:
-            self.app.stats.reset(game)
-            self.refresh()
+            try:
+                self.app.stats.reset(game)
+            except sqlite3.Error as exc:
+                self.app.toasts.show(f"Could not reset the statistics: {exc}", 4, theme.WARN)
+            self.refresh()  # the dialog closed (and revealed this screen) before the reset
 
         self.app.push(ConfirmScene(self.app, f"Forget every {game.capitalize()} result?", reset))
 

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 import engines
-from game import theme, ui
+from game import stats, theme, ui
 from game.card_art import CardStyle, images_for
 from game.felt import felt
 from game.launch import DealRequest, fresh_seed
@@ -53,14 +53,14 @@ class TableScene(Scene):
         self.bar_h = self.status_h = 0
         self.buttons = self.make_buttons()
         self.owns_save = request.resumed
-        self.start_deal(request.seed, request.moves)
+        self.start_deal(request.seed, request.moves, request.elapsed)
         pygame.display.set_caption(f"{self.game.title} — Card Table")
 
     # -- game flow ---------------------------------------------------------------------------
-    def start_deal(self, seed: int, moves: list[Any] | None = None) -> None:
+    def start_deal(self, seed: int, moves: list[Any] | None = None, elapsed: float = 0.0) -> None:
+        """Deal `seed` (then replay `moves`, as when resuming); a game under way is abandoned."""
         if getattr(self, "states", None) and self.under_way:
             self.abandoned()
-        self.recorded = False
         self.request.seed = seed
         state = self.game.new_game(
             seed=seed, players=self.request.players, options=self.request.options
@@ -71,12 +71,14 @@ class TableScene(Scene):
             self.states.append(self.states[-1].apply(move))
             self.moves.append(move)
         self.pos = len(self.moves)
-        self.elapsed = 0.0
+        self.elapsed = elapsed
+        # A game that is already over (a replay opened at its end) is not counted or celebrated again.
+        self.ending_done = self.recorded = self.state.is_over()
         self.stop_automation()
         self.let_go()
         self.hint = None
-        self.won_shown = False
         self.state_changed()
+        self.autosave()  # the slot now holds this game, or nothing if it has no move yet
         if self.card_w:  # a new deal on a table already on screen
             self.sync(animate=False)
             self.deal_animation()
@@ -173,13 +175,25 @@ class TableScene(Scene):
         )
 
     def abandoned(self) -> None:
-        """Hook: a game under way is replaced by a new deal or a restart (solitaire counts a loss)."""
+        """A game under way is replaced by a new deal or a restart."""
+        outcome = stats.abandoned_outcome(self.game)
+        if outcome:
+            self.record_result(outcome, self.state.scores()[0])
 
-    def record_result(self, outcome: str, score: int = 0) -> None:
-        """Add this game to the statistics, once."""
+    def result(self) -> tuple[str, int]:
+        """The finished game's outcome and score, as the statistics keep them."""
+        raise NotImplementedError
+
+    def show_ending(self) -> None:
+        """Hook: the game is over and every card has landed (celebrate, show the results)."""
+
+    def record_result(self, outcome: str | None = None, score: int = 0) -> None:
+        """Add this game to the statistics, once; without an outcome, the finished game's own."""
         if self.recorded:
             return
         self.recorded = True
+        if outcome is None:
+            outcome, score = self.result()
         stats = self.app.stats
         try:
             stats.record(
@@ -193,16 +207,10 @@ class TableScene(Scene):
             )
         except sqlite3.Error as exc:
             self.app.toasts.show(f"Could not record the result: {exc}", 4, theme.WARN)
-        if stats.problem:
-            self.app.toasts.show(stats.problem, 6, theme.WARN)
-            stats.problem = None
+        self.app.report_stats_problem()
 
     def variant(self) -> str:
-        """The name statistics are kept under: the preset the options match, else "custom"."""
-        options = self.states[0].options
-        return next(
-            (name for name, preset in self.game.presets.items() if preset == options), "custom"
-        )
+        return stats.variant(self.game, self.states[0].options)
 
     def autosave(self) -> None:
         """Keep the game resumable after every move (a crash or power cut loses nothing).
@@ -211,11 +219,11 @@ class TableScene(Scene):
         merely opening a deal never touches another game's save."""
         from game import saves
 
-        if not self.owns_save:
-            return
+        if not self.owns_save or (self.queue and self.under_way):
+            return  # not ours; or automatic moves are still coming: save once they are done
         try:
             if self.under_way:
-                saves.save(self.record())
+                saves.save(self.record(), self.elapsed)
             else:
                 saves.discard(self.game.name)  # won, or back at the start: nothing to resume
         except OSError as exc:
@@ -223,6 +231,8 @@ class TableScene(Scene):
 
     def closed(self) -> None:
         pygame.display.set_caption("Card Table")
+        if self.state.is_over():
+            self.record_result()  # left before the ending was shown: the result still counts
         self.autosave()
 
     def confirm_if_under_way(self, question: str, then) -> None:
@@ -648,7 +658,7 @@ class TableScene(Scene):
     # -- per-frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
-        if self.pos > 0 and not self.state.is_over() and self.app.scene is self:
+        if self.under_way and self.app.scene is self:
             self.elapsed += dt
         landed = False
         for sprite in self.sprites.values():
@@ -664,18 +674,26 @@ class TableScene(Scene):
             if self.queue_wait <= 0:
                 move = self.queue.pop(0)
                 if self.state.check(move) is None:
+                    self.automatic = True
                     self.commit(move)
+                    self.automatic = False
                 else:
                     self.queue.clear()
                 self.queue_wait = 0.09 * max(self.app.settings.animation_factor(), 0.2)
-        self.check_won()
+        if self.state.is_over() and not self.ending_done and self.at_rest():
+            self.ending_done = True
+            self.record_result()
+            self.show_ending()
+
+    automatic = False  # True while a queued (not player-made) move is being applied
+
+    def at_rest(self) -> bool:
+        """Nothing queued or moving, and this table is what the player sees."""
+        return not self.queue and not self.in_flight() and self.app.scene is self
 
     def animating(self) -> bool:
         """Moving cards, a pending redraw of the resting ones (one just landed), hints, queues."""
         return bool(self.static_dirty or self.drag or self.queue or self.hint or self.in_flight())
-
-    def check_won(self) -> None:
-        """Hook: celebrate when the game is over."""
 
     def in_flight(self) -> list[CardSprite]:
         dragged = set(self.drag.codes) if self.drag else set()

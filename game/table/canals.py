@@ -31,14 +31,12 @@ class CanalsTable(TableScene):
         self.viewer = 0
         self.secrets = request.secrets
         self.handoff_needed = False
-        self.results_shown = False
         self.hover: int | None = None  # the hand card under the pointer, raised a little
         super().__init__(app, request)
 
     # -- turn flow ------------------------------------------------------------------------------
-    def start_deal(self, seed: int, moves=None) -> None:
-        super().start_deal(seed, moves)
-        self.results_shown = False
+    def start_deal(self, seed: int, moves=None, elapsed: float = 0.0) -> None:
+        super().start_deal(seed, moves, elapsed)
         self.viewer = self.state.current_player if self.state.current_player is not None else 0
         self.handoff_needed = self.secrets and not self.state.is_over()
 
@@ -69,10 +67,10 @@ class CanalsTable(TableScene):
             self.viewer = self.state.current_player
 
     def can_undo(self) -> bool:
-        """Hand-off mode: only your own placement of this turn, before you pass the table on."""
-        if not self.secrets:
-            return self.pos > 0
-        return self.pos > 0 and self.turn_ended and not self.state.is_over()
+        """Never after the end; in hand-off mode only your own placement, before you pass on."""
+        if self.pos == 0 or self.state.is_over():
+            return False
+        return not self.secrets or self.turn_ended
 
     def can_redo(self) -> bool:
         return super().can_redo() and (not self.secrets or not self.turn_ended)
@@ -89,17 +87,14 @@ class CanalsTable(TableScene):
         super().update(dt)
         if self.handoff_needed and self.app.scene is self:
             self.show_handoff()
-        if (
-            self.state.is_over()
-            and not self.results_shown
-            and not self.in_flight()
-            and self.app.scene is self
-        ):
-            self.results_shown = True
-            winners = self.state.winners()
-            outcome = "draw" if len(winners) > 1 else f"player {winners[0] + 1}"
-            self.record_result(outcome, max(self.state.scores()))
-            self.show_results()
+
+    def result(self) -> tuple[str, int]:
+        winners = self.state.winners()
+        outcome = "draw" if len(winners) > 1 else f"player {winners[0] + 1}"
+        return outcome, max(self.state.scores())
+
+    def show_ending(self) -> None:
+        self.show_results()
 
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -239,11 +234,23 @@ class CanalsTable(TableScene):
         super().on_motion(event)
         over = None
         if not self.drag and not event.buttons[0] and not self.turn_ended:
-            p = self.hit(event.pos)
-            over = p.index if p is not None and p.pile == "hand" else None
+            over = self.hand_card_at(event.pos)
         if over != self.hover:
             self.hover = over
             self.sync()
+
+    def hand_card_at(self, pos: tuple[int, int]) -> int | None:
+        """The hand card under the pointer, judged by where the cards rest (so a raised card
+        never slides out from under the pointer and back); above the row, the raised card."""
+        cards = [p for p in self.placed if p.pile == "hand"]
+        rest_y = self.hand_y[self.viewer]
+        for p in reversed(cards):
+            if pygame.Rect(p.x, rest_y, self.card_w, self.card_h).collidepoint(pos):
+                return p.index
+        raised = next((p for p in cards if p.index == self.hover), None)
+        if raised and pygame.Rect(raised.x, raised.y, self.card_w, self.card_h).collidepoint(pos):
+            return raised.index
+        return None
 
     def draw_sprite(self, surface: pygame.Surface, sprite) -> None:
         """A card being placed face down is shown face down, with the peek tag for its owner."""

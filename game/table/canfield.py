@@ -216,10 +216,14 @@ class CanfieldTable(TableScene):
 
     def after_move(self) -> None:
         self.auto_pending = self.app.settings.auto_move_safe
-        if not self.queue and self.auto_finish_moves() and not self.state.is_over():
+        finishable = bool(self.auto_finish_moves()) and not self.state.is_over()
+        if finishable and not self.finish_announced and not self.automatic:
             self.app.toasts.show(
                 "Every card can go up now — press A or Auto-finish", 3.5, theme.ACCENT
             )
+        self.finish_announced = finishable
+
+    finish_announced = False
 
     def on_right_click(self) -> None:
         """Right-click on the table: every card that can go up goes up (a drag is cancelled)."""
@@ -230,6 +234,10 @@ class CanfieldTable(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.at_rest() and self.checked_state is not self.state:
+            self.checked_state = self.state
+            if self.state.is_lost():
+                self.show_stuck()
         if (
             (self.auto_pending or self.sweeping)
             and not self.queue
@@ -296,25 +304,15 @@ class CanfieldTable(TableScene):
             parts.append(f"Vegas {vegas_text(vegas_score(s.foundation_count()))}")
         return parts
 
-    def check_won(self) -> None:
-        """Celebrate a win; say so when no move is left (possible with limited redeals)."""
-        if self.queue or self.in_flight() or self.app.scene is not self:
-            return
-        if self.state.is_over() and not self.won_shown:
-            self.won_shown = True
-            self.record_result(stats.WON, self.state.foundation_count())
-            from game.scenes.celebration import CelebrationScene
+    checked_state = None  # the position last checked for a dead end (possible with limited redeals)
 
-            self.app.push(CelebrationScene(self.app, self))
-        elif self.checked_pos != self.pos:
-            self.checked_pos = self.pos
-            if self.state.is_lost():
-                self.show_stuck()
+    def result(self) -> tuple[str, int]:
+        return stats.WON, self.state.foundation_count()
 
-    checked_pos = -1
+    def show_ending(self) -> None:
+        from game.scenes.celebration import CelebrationScene
 
-    def abandoned(self) -> None:
-        self.record_result(stats.LOST, self.state.foundation_count())
+        self.app.push(CelebrationScene(self.app, self))
 
     def show_stuck(self) -> None:
         from game.scenes.dialogs import ChoiceScene
