@@ -31,10 +31,6 @@ OPTION_TEXT: dict[str, tuple[str, dict]] = {
 }
 
 
-def allowed_options(game) -> dict[str, tuple]:
-    return game.OPTIONS
-
-
 class SetupScene(Scene):
     def __init__(self, app, name: str) -> None:
         super().__init__(app)
@@ -54,7 +50,7 @@ class SetupScene(Scene):
                     self.set_preset,
                 )
             )
-        for key, allowed in allowed_options(self.game).items():
+        for key, allowed in self.game.OPTIONS.items():
             label, names = OPTION_TEXT.get(key, (key, {}))
             values = [(names.get(v, str(v)), v) for v in allowed]
             rows.append(

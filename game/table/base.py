@@ -556,8 +556,8 @@ class TableScene(Scene):
             self.move_focus(key, bool(shift))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             self.activate_focus()
-        elif key in self.shortcuts():
-            self.shortcuts()[key]()
+        elif action := self.shortcuts().get(key):
+            action()
 
     def shortcuts(self) -> dict[int, Callable[[], None]]:
         """Single keys and what they do; games add their own to these."""
