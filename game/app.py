@@ -7,6 +7,8 @@ import time
 from typing import TYPE_CHECKING
 
 os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")  # see architecture.md, measured facts
+os.environ.setdefault("SDL_VIDEO_CENTERED", "1")  # the window opens in the middle of the screen
+os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")  # crisp cards on scaled Windows
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import contextlib
