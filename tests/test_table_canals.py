@@ -393,3 +393,25 @@ def test_the_raised_hand_card_does_not_flicker_under_a_still_pointer(make_app):
         driver.run(2)
         seen.append(table.hover)
     assert len(set(seen)) == 1 and seen[0] is not None
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+@pytest.mark.parametrize("side", [0, 1])
+def test_all_52_cards_in_one_column_stay_on_screen_and_readable(make_app, size, side):
+    _app, table, _driver = open_canals(make_app, size=size, secrets=False, first=side)
+    state = table.state
+    while not state.is_over():
+        seat = state.current_player
+        state = state.apply(
+            canals.Place(state.hands[seat][0], side, 0 if state.sides[side] else None, True)
+        )
+    set_position(table, state)
+    w, h = size
+    column = [p for p in table.placed if p.pile == f"col:{side}:0"]
+    assert len(column) == 52
+    for p in column:
+        r = pygame.Rect(p.x, p.y, table.card_w, table.card_h)
+        assert (
+            r.left >= 0 and r.right <= w and r.top >= table.bar_h and r.bottom <= h - table.status_h
+        ), r
+    assert min(abs(b.y - a.y) for a, b in itertools.pairwise(column)) >= 2
