@@ -185,3 +185,12 @@ def test_a_finished_game_opened_again_is_not_counted_twice(make_app, home):
     assert app.scene.game.name == "canfield" and app.scene.state.is_won()
     driver.key(pygame.K_ESCAPE)
     assert app.stats.summary("canfield").played == 0
+
+
+def test_the_menu_mentions_a_saved_game(make_app, home):
+    app, table, driver = start_canfield(make_app)
+    menu = app.scenes[0]
+    assert "canfield" not in menu.saved
+    draw_a_card(table, driver)
+    driver.key(pygame.K_ESCAPE)
+    assert app.scene is menu and menu.saved == {"canfield"}

@@ -71,7 +71,17 @@ class MenuScene(Scene):
 
         self.app.push(SettingsScene(self.app))
 
+    def revealed(self) -> None:
+        self.look_for_saves()
+
+    def look_for_saves(self) -> None:
+        """Which games have one waiting to be resumed (checked when the menu shows, not per frame)."""
+        from game.saves import autosave_path
+
+        self.saved = {name for name in ORDER if autosave_path(name).exists()}
+
     def resize(self, size: tuple[int, int]) -> None:
+        self.look_for_saves()
         w, h = size
         s = theme.ui_scale(size)
         bw, bh, gap = int(420 * s), int(62 * s), int(14 * s)
@@ -127,6 +137,8 @@ class MenuScene(Scene):
         super().draw(surface)
         for name, button in self.game_buttons.items():
             note = BLURBS[name] if playable(name) else "coming soon"
+            if name in self.saved:
+                note += " · a saved game is waiting"
             img = ui.text(note, int(14 * s), theme.TEXT_DIM)
             surface.blit(
                 img, img.get_rect(midleft=(button.rect.right + int(16 * s), button.rect.centery))
