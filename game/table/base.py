@@ -175,9 +175,10 @@ class TableScene(Scene):
         )
 
     def abandoned(self) -> None:
-        """A game under way is replaced by a new deal or a restart."""
+        """A game under way is replaced by a new deal or a restart. Only a game the player has
+        played here counts (not a record opened with `cardtable replay` and left untouched)."""
         outcome = stats.abandoned_outcome(self.game)
-        if outcome:
+        if outcome and self.owns_save:
             self.record_result(outcome, self.state.scores()[0])
 
     def result(self) -> tuple[str, int]:
