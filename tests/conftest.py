@@ -87,6 +87,14 @@ def run_of(base: int, suit: str, count: int, start: int = 0) -> list[str]:
     return [RANKS[(base - 1 + start + i) % 13] + suit for i in range(count)]
 
 
+def nearly_won() -> canfield.CanfieldState:
+    """Every card on the foundations but the last heart, which is on tableau 0."""
+    base = 7
+    f = [run_of(base, s, 13) for s in "HSDC"]
+    last = f[0].pop()
+    return make_state(base=base, foundations=f, tableau=([last], [], [], []), rest="stock")
+
+
 def make_state(
     *,
     base: int = 7,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from conftest import button, make_state, open_canfield, run_of, set_position
+from conftest import button, nearly_won, open_canfield, set_position
 
 from game import stats
 from game.driver import Driver
@@ -49,17 +49,8 @@ def test_a_win_is_recorded_once_and_an_abandoned_deal_counts_as_lost(make_app):
     app.push(MenuScene(app))
     driver = Driver(app)
     table = open_canfield(app, driver)
-    nearly = make_state(
-        foundations=(
-            run_of(7, "S", 13),
-            run_of(7, "H", 13),
-            run_of(7, "D", 13),
-            run_of(7, "C", 12),
-        ),
-        tableau=([run_of(7, "C", 1, 12)[0]], [], [], []),
-    )
-    set_position(table, nearly)
-    driver.drag(table.card_point("tableau:0", 0), table.pile_target_rect("foundation:3").center)
+    set_position(table, nearly_won())
+    driver.drag(table.card_point("tableau:0", 0), table.pile_target_rect("foundation:0").center)
     driver.run(60)
     assert table.state.is_won()
     driver.key(pygame.K_ESCAPE)  # skip the celebration
@@ -99,17 +90,8 @@ def test_leaving_while_the_winning_card_still_flies_still_counts_the_win(make_ap
     app.push(MenuScene(app))
     driver = Driver(app, frames=1)
     table = open_canfield(app, driver)
-    nearly = make_state(
-        foundations=(
-            run_of(7, "S", 13),
-            run_of(7, "H", 13),
-            run_of(7, "D", 13),
-            run_of(7, "C", 12),
-        ),
-        tableau=([run_of(7, "C", 1, 12)[0]], [], [], []),
-    )
-    set_position(table, nearly)
-    x, y = table.pile_target_rect("foundation:3").center
+    set_position(table, nearly_won())
+    x, y = table.pile_target_rect("foundation:0").center
     driver.drag(table.card_point("tableau:0", 0), (x + 30, y + 40))  # off-centre: it glides home
     assert table.state.is_won() and table.in_flight()
     driver.key(pygame.K_ESCAPE)  # straight back to the menu

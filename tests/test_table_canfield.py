@@ -15,6 +15,7 @@ import pytest
 from conftest import (
     button,
     make_state,
+    nearly_won,
     open_canfield,
     resize_window,
     run_of,
@@ -87,14 +88,6 @@ def keyboard_focus(driver, table, pile: str, keys=(pygame.K_TAB,)) -> None:
         else:
             driver.key(pygame.K_RIGHT if forward else pygame.K_LEFT)
     assert table.focus == target, (pile, table.focus)
-
-
-def nearly_won() -> canfield.CanfieldState:
-    """Every card on the foundations but the last heart, which is on tableau 0."""
-    base = 7
-    f = [run_of(base, s, 13) for s in "HSDC"]
-    last = f[0].pop()
-    return make_state(base=base, foundations=f, tableau=([last], [], [], []), rest="stock")
 
 
 # -- dragging -------------------------------------------------------------------------------------
