@@ -1,21 +1,41 @@
 """The rules of every game, as pure values: no pygame, no files, no clock.
 
-Each game is a module offering `name`, `title`, `min_players`, `max_players`, `presets`,
-`new_game`, `from_dict` and `move_from_dict` (see the contract).
+Each game is a module of this package offering `name`, `title`, `min_players`, `max_players`,
+`OPTIONS`, `DEFAULTS`, `presets`, `new_game`, `from_dict`, `move_from_dict` and `determinize`
+(see the contract). `GAMES` is found, not written down: every module of the package that defines
+`new_game`, `name`, `from_dict` and `move_from_dict` is a game, so adding a game is adding its
+module. Discovery goes through `pkgutil.iter_modules` only (PyInstaller's pkgutil runtime hook
+supports it for frozen packages; the bundle spec lists every engines.* module as a hidden import).
+Which games the app offers, and which are only "coming soon", is the app's registry's business.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from types import ModuleType
 
-from engines import canals, canfield
 from engines.core import IllegalMove, Move, RecordError, State
 from engines.records import GameRecord
 
-GAMES: dict[str, ModuleType] = {module.name: module for module in (canfield, canals)}
+_GAME_ATTRIBUTES = ("new_game", "name", "from_dict", "move_from_dict")
 
-# Games of the product that have no engine yet: the menu lists them as "coming soon".
-PLANNED: dict[str, str] = {"sandcastles": "Sandcastles", "orchard": "Orchard"}
+
+def _discover() -> dict[str, ModuleType]:
+    """name -> module for every game module of this package, in module-name order."""
+    found: dict[str, ModuleType] = {}
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        if all(hasattr(module, attr) for attr in _GAME_ATTRIBUTES):
+            if module.name in found:
+                raise ImportError(f"two engine modules call their game {module.name!r}")
+            found[module.name] = module
+    return found
+
+
+GAMES: dict[str, ModuleType] = _discover()
 
 
 def get(name: str) -> ModuleType:
@@ -27,4 +47,4 @@ def get(name: str) -> ModuleType:
         raise KeyError(f"unknown game {name!r} (known: {known})") from None
 
 
-__all__ = ["GAMES", "PLANNED", "GameRecord", "IllegalMove", "Move", "RecordError", "State", "get"]
+__all__ = ["GAMES", "GameRecord", "IllegalMove", "Move", "RecordError", "State", "get"]

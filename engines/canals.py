@@ -7,13 +7,36 @@ side it stands on: a Spring, then only Canals, then a Fountain scores one point 
 run; anything else scores 0 (see docs/rules/canals.md and the design's rules.md).
 
 States are frozen values with tuples inside, so `apply` is cheap and never mutates anything.
+
+`state.phase` is "place" while cards are being laid and "over" after the 52nd.
+
+`state.view(seat)` shows the seat's own hand and, per table cell, {"card", "owner", "face_up",
+"placed_face_up", "id"}: "card" is null where the seat may not see the face. Every cell's "id" is
+positional, "t<side>.<column>.<row>", whether visible or not. "hand_ids" is parallel to "hands":
+the viewer's own cards by code, the other seat's hidden cards as "h<seat>.<i>" (i = 0..n-1). No id
+tells a face; the table keys its card sprites by them.
+
+`state.events` lists what the move that made the state did (only public facts; [] for a new game
+and for `from_dict` results; not part of equality or `to_dict`):
+
+- `{"kind": "place", "seat": s, "side": side, "column": c, "row": r, "face_up": bool,
+  "card": code if face_up else None}` (`column`: the index the card ended in, also for a new one)
+- after the 52nd card also `{"kind": "reveal", "cards": [{"side", "column", "row", "card"}, ...]}`
+  for every card that lay face down (in table order: side 0 then 1, columns, rows), then
+  `{"kind": "score", "scores": [a, b], "winners": [...]}`.
+
+`determinize(view, rng)` deals each owner's cards that the view does not show uniformly into that
+owner's hidden places (the other seat's hand and the hidden table cells).
+
+Speed: every `Place` the engine can list is prebuilt, so `legal_moves` only slices tables; and
+`state.random_move(rng)` picks `legal_moves()[rng.randrange(len(...))]` without building the list.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engines.cards import FULL_DECK, SUITS, is_card, is_red, pretty, rank_number
@@ -140,6 +163,20 @@ class Place:
 
 _MOVE_KEYS = frozenset(("card", "side", "column", "face_up"))
 
+# Every Place legal_moves can list, prebuilt. A side holds at most 26 columns (only its owner's
+# cards start them). _NEW[card]: (face down, face up) on a new column of the card's owner's side;
+# _AT[card][side]: for each column c, face down then face up, so [:2 * n] covers n columns.
+_MAX_COLUMNS = HAND_SIZE
+_NEW: dict[str, tuple[Place, Place]] = {}
+_AT: dict[str, tuple[tuple[Place, ...], tuple[Place, ...]]] = {}
+for _code in FULL_DECK:
+    _own = 0 if is_red(_code) else 1
+    _NEW[_code] = (Place(_code, _own, None, False), Place(_code, _own, None, True))
+    _AT[_code] = tuple(  # type: ignore[assignment]
+        tuple(Place(_code, _side, c, up) for c in range(_MAX_COLUMNS) for up in (False, True))
+        for _side in (0, 1)
+    )
+
 
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
@@ -193,6 +230,8 @@ class CanalsState:
     hands: tuple[tuple[str, ...], tuple[str, ...]]
     sides: tuple[Side, Side]
     turn: int  # cards placed so far
+    # The move that made this state (source of `events`); not part of equality.
+    last: Place | None = field(default=None, compare=False, repr=False)
 
     # ------------------------------------------------------------------ basics
 
@@ -213,21 +252,80 @@ class CanalsState:
     def is_over(self) -> bool:
         return self.turn >= DECK_SIZE
 
+    @property
+    def phase(self) -> str:
+        """ "place" while cards are being laid, "over" after the 52nd."""
+        return "over" if self.turn >= DECK_SIZE else "place"
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """What the move that produced this state did, in order (see the module docstring)."""
+        move = self.last
+        if move is None:
+            return []
+        side = move.side
+        column = len(self.sides[side]) - 1 if move.column is None else move.column
+        row = len(self.sides[side][column]) - 1
+        out: list[dict[str, Any]] = [
+            {
+                "kind": "place",
+                "seat": owner_of(move.card),
+                "side": side,
+                "column": column,
+                "row": row,
+                "face_up": move.face_up,
+                "card": move.card if move.face_up else None,
+            }
+        ]
+        if self.turn >= DECK_SIZE:
+            hidden = [
+                {"side": s, "column": c, "row": r, "card": code}
+                for s, cols in enumerate(self.sides)
+                for c, col in enumerate(cols)
+                for r, (code, up) in enumerate(col)
+                if not up
+            ]
+            out.append({"kind": "reveal", "cards": hidden})
+            out.append({"kind": "score", "scores": self.scores(), "winners": self.winners()})
+        return out
+
     # ------------------------------------------------------------------ moves
 
     def legal_moves(self) -> list[Place]:
+        """Per card of the mover's hand: a new column, then side 0's and side 1's columns, each
+        face down then face up."""
         mover = self.current_player
         if mover is None:
             return []
-        targets: list[tuple[int, int | None]] = [(mover, None)]
-        for side in (0, 1):
-            targets.extend((side, i) for i in range(len(self.sides[side])))
-        return [
-            Place(card, side, column, face_up)
-            for card in self.hands[mover]
-            for side, column in targets
-            for face_up in (False, True)
-        ]
+        n0, n1 = 2 * len(self.sides[0]), 2 * len(self.sides[1])
+        moves: list[Place] = []
+        extend = moves.extend
+        new, at = _NEW, _AT
+        for card in self.hands[mover]:
+            extend(new[card])
+            here = at[card]
+            extend(here[0][:n0])
+            extend(here[1][:n1])
+        return moves
+
+    def random_move(self, rng: random.Random) -> Place | None:
+        """`legal_moves()[rng.randrange(len(legal_moves()))]` without building the list (uniform
+        over the legal moves, same use of `rng`); None once the game is over."""
+        mover = self.current_player
+        if mover is None:
+            return None
+        hand = self.hands[mover]
+        n0, n1 = len(self.sides[0]), len(self.sides[1])
+        per_card = 2 * (1 + n0 + n1)
+        k = rng.randrange(len(hand) * per_card)
+        i, rest = divmod(k, per_card)
+        card = hand[i]
+        if rest < 2:
+            return _NEW[card][rest]
+        rest -= 2
+        if rest < 2 * n0:
+            return _AT[card][0][rest]
+        return _AT[card][1][rest - 2 * n0]
 
     def check(self, move: Any) -> str | None:
         if not isinstance(move, Place):
@@ -285,6 +383,7 @@ class CanalsState:
             hands,
             sides,
             self.turn + 1,
+            move,
         )
 
     # ------------------------------------------------------------------ scoring
@@ -323,11 +422,11 @@ class CanalsState:
             raise ValueError(f"canals: seat must be 0 or 1, not {seat!r}")
         over = self.is_over()
         sides = []
-        for side in self.sides:
+        for s, side in enumerate(self.sides):
             cols = []
-            for col in side:
+            for c, col in enumerate(side):
                 cells = []
-                for code, face_up in col:
+                for r, (code, face_up) in enumerate(col):
                     owner = owner_of(code)
                     shown = over or face_up or (owner == seat and self.memory_aid)
                     cells.append(
@@ -336,13 +435,18 @@ class CanalsState:
                             "owner": owner,
                             "face_up": face_up or over,
                             "placed_face_up": face_up,
+                            "id": f"t{s}.{c}.{r}",
                         }
                     )
                 cols.append(cells)
             sides.append(cols)
+        other = 1 - seat
         hands: list[Any] = [None, None]
         hands[seat] = list(self.hands[seat])
-        hands[1 - seat] = [None] * len(self.hands[1 - seat])  # hidden cards are null
+        hands[other] = [None] * len(self.hands[other])  # hidden cards are null
+        hand_ids: list[Any] = [None, None]
+        hand_ids[seat] = list(self.hands[seat])
+        hand_ids[other] = [f"h{other}.{i}" for i in range(len(self.hands[other]))]
         return {
             "game": name,
             "seat": seat,
@@ -353,6 +457,7 @@ class CanalsState:
             "turn": self.turn,
             "over": over,
             "hands": hands,
+            "hand_ids": hand_ids,
             "hand_sizes": [len(h) for h in self.hands],
             "sides": sides,
             "scores": self.scores() if over else None,
@@ -523,4 +628,94 @@ def from_dict(d: Any) -> CanalsState:
         raise ValueError(f"canals state: current_player must be 0, 1 or null, not {current!r}")
     if current != state.current_player:
         raise ValueError("canals state: current_player does not match the turn")
+    return state
+
+
+def determinize(view: Any, rng: random.Random) -> CanalsState:
+    """A full state whose view(seat) == `view` (seat = view["seat"]).
+
+    Each owner's 26 cards are known (red: seat 0, black: seat 1); those of an owner that the view
+    does not show are shuffled with `rng` into that owner's hidden places, the other seat's hand
+    and the hidden table cells (with memory_aid off even the viewer's own face-down cells), so
+    every consistent deal is equally likely. ValueError on a view that is not a Canals view or is
+    malformed.
+    """
+    if not isinstance(view, Mapping) or view.get("game") != name:
+        raise ValueError("canals determinize: not a Canals view")
+    seat = view.get("seat")
+    if not _is_int(seat) or seat not in (0, 1):
+        raise ValueError(f"canals determinize: seat must be 0 or 1, not {seat!r}")
+    raw_hands, raw_sides = view.get("hands"), view.get("sides")
+    if not isinstance(raw_hands, list) or len(raw_hands) != 2:
+        raise ValueError("canals determinize: hands must be a list of two lists")
+    if not isinstance(raw_sides, list) or len(raw_sides) != 2:
+        raise ValueError("canals determinize: sides must be a list of two lists")
+    seen: set[str] = set()
+    # Hidden places per owner: ("hand", seat, index) or ("cell", side, column, row).
+    places: list[list[tuple[int, ...]]] = [[], []]
+    hands: list[list[Any]] = []
+    for s, raw in enumerate(raw_hands):
+        if not isinstance(raw, list):
+            raise ValueError(f"canals determinize: hand {s} must be a list")
+        hand = list(raw)
+        for i, code in enumerate(hand):
+            if code is None:
+                places[s].append((0, s, i))
+            elif is_card(code):
+                seen.add(code)
+            else:
+                raise ValueError(f"canals determinize: hand {s} holds {code!r}")
+        hands.append(hand)
+    sides: list[list[list[dict[str, Any]]]] = []
+    for s, raw_side in enumerate(raw_sides):
+        if not isinstance(raw_side, list):
+            raise ValueError(f"canals determinize: side {s} must be a list of columns")
+        cols = []
+        for c, raw_col in enumerate(raw_side):
+            if not isinstance(raw_col, list):
+                raise ValueError(f"canals determinize: side {s} column {c} must be a list")
+            col = []
+            for r, cell in enumerate(raw_col):
+                if not isinstance(cell, Mapping) or not {"card", "owner", "placed_face_up"} <= set(
+                    cell
+                ):
+                    raise ValueError(f"canals determinize: side {s} column {c}: bad cell")
+                code, owner = cell["card"], cell["owner"]
+                if not _is_int(owner) or owner not in (0, 1):
+                    raise ValueError(f"canals determinize: side {s} column {c}: bad owner")
+                if code is None:
+                    places[owner].append((1, s, c, r))
+                elif is_card(code):
+                    seen.add(code)
+                else:
+                    raise ValueError(f"canals determinize: side {s} column {c} holds {code!r}")
+                col.append({"card": code, "owner": owner, "face_up": cell["placed_face_up"]})
+            cols.append(col)
+        sides.append(cols)
+    for owner in (0, 1):
+        unseen = [c for c in STARTING_HANDS[owner] if c not in seen]
+        if len(unseen) != len(places[owner]):
+            raise ValueError(
+                f"canals determinize: {len(unseen)} unseen cards of {player_name(owner)} for "
+                f"{len(places[owner])} hidden places"
+            )
+        rng.shuffle(unseen)
+        for place, code in zip(places[owner], unseen, strict=True):
+            if place[0] == 0:
+                hands[place[1]][place[2]] = code
+            else:
+                sides[place[1]][place[2]][place[3]]["card"] = code
+    d = {
+        "game": name,
+        "seed": view.get("seed"),
+        "options": view.get("options"),
+        "first_player": view.get("first_player"),
+        "hands": hands,
+        "sides": sides,
+        "current_player": view.get("current_player"),
+        "turn": view.get("turn"),
+    }
+    state = from_dict(d)
+    if state.view(seat) != view:
+        raise ValueError("canals determinize: the view is not one a Canals state shows")
     return state

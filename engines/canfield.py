@@ -7,6 +7,29 @@ Pile names (used in moves, `destinations`, `movable_run_starts`): "stock", "wast
 "tableau:0".."tableau:3", "foundation:0".."foundation:3". Every pile is a tuple of card codes listed
 bottom→top, so the last element is the top card (the next stock card to turn is `stock[-1]`).
 
+Views (`state.view(0)`) are `to_dict()` with the hidden cards as null: the stock entirely and the
+reserve below its top. They add `"ids": {"stock": [...], "reserve": [...]}`, lists parallel to
+`view["stock"]` and `view["reserve"]`: a visible card's id is its code, a hidden card's id is
+positional, `"stock.<i>"` / `"reserve.<i>"` with i its index bottom→top in that pile, so an id
+never tells a face. The table keys its card sprites by these ids. (`"seed"` is the deal number the
+player sees; a computer player must not re-deal from it, it reasons through `determinize`.)
+
+`state.phase` is "play" while the game goes on and "over" once it is won.
+
+`state.events` lists what the move that made the state did, in order (only public facts):
+
+- `{"kind": "move", "src": S, "dst": D, "n": n, "cards": [codes moved, bottom→top]}`
+- `{"kind": "draw", "n": n, "cards": [codes now face up on the waste, in the order they landed]}`
+- `{"kind": "redeal", "n": n}` (the whole waste, n cards, turned back into the stock)
+- `{"kind": "reveal", "pile": "reserve", "card": code}` when a move uncovers a new reserve top
+- `{"kind": "fill", "pile": "tableau:j", "card": code}` when empty_fill="reserve" fills an empty
+  pile from the reserve (followed by a reveal of the new reserve top, if any)
+
+It is [] for a new game and for `from_dict` results, and is not part of equality or `to_dict`.
+
+`determinize(view, rng)` deals the cards the view does not show uniformly into the stock and the
+hidden part of the reserve; `state.random_move(rng)` is `legal_moves()[rng.randrange(len(...))]`.
+
 Speed: the hot path (`legal_moves`, `apply`) works on small integer pile ids, precomputed per-card
 lookup tables and a table of prebuilt `Move` objects, so random playouts run at tens of thousands of
 moves per second.
@@ -17,11 +40,18 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engines.cards import FULL_DECK, RANKS, SUIT_SYMBOLS, SUITS, is_card, pretty, shuffled_deck
-from engines.core import IllegalMove, Move, RecordError, check_seed_and_players, resolve_options
+from engines.core import (
+    IllegalMove,
+    Move,
+    RecordError,
+    check_seed,
+    check_seed_and_players,
+    resolve_options,
+)
 
 name = "canfield"
 title = "Canfield"
@@ -168,6 +198,8 @@ class CanfieldState:
     stock: tuple[str, ...]
     waste: tuple[str, ...]
     redeals_used: int = 0
+    # What the move that made this state did, compactly (see `events`); not part of equality.
+    _events: tuple[tuple[Any, ...], ...] = field(default=(), compare=False, repr=False)
 
     # -- plain facts ----------------------------------------------------------------------------
 
@@ -241,6 +273,29 @@ class CanfieldState:
     def current_player(self) -> int | None:
         """0 while the game goes on; None once it is won."""
         return None if self.foundation_count() == 52 else 0
+
+    @property
+    def phase(self) -> str:
+        """ "play" while the game goes on, "over" once it is won."""
+        return "over" if self.foundation_count() == 52 else "play"
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """What the move that produced this state did, in order (see the module docstring)."""
+        out: list[dict[str, Any]] = []
+        for ev in self._events:
+            k = ev[0]
+            if k == "move":
+                out.append(
+                    {"kind": "move", "src": ev[1], "dst": ev[2], "n": ev[3], "cards": list(ev[4])}
+                )
+            elif k == "draw":
+                out.append({"kind": "draw", "n": len(ev[1]), "cards": list(ev[1])})
+            elif k == "redeal":
+                out.append({"kind": "redeal", "n": ev[1]})
+            else:  # reveal, fill
+                out.append({"kind": k, "pile": ev[1], "card": ev[2]})
+        return out
 
     def is_over(self) -> bool:
         """True once the game is won: all 52 cards are on the foundations.
@@ -362,14 +417,28 @@ class CanfieldState:
             raise IllegalMove(reason)
         return self._do(*parsed)
 
+    def random_move(self, rng: random.Random) -> Move | None:
+        """A uniformly random legal move (`legal_moves()[rng.randrange(len(...))]`); None if none."""
+        moves = self.legal_moves()
+        return moves[rng.randrange(len(moves))] if moves else None
+
     def view(self, seat: int) -> dict[str, Any]:
-        """What the player sees: to_dict with the reserve below its top and the stock as None."""
+        """What the player sees: to_dict with the reserve below its top and the stock as None.
+
+        Adds "ids": {"stock": [...], "reserve": [...]}, parallel to "stock" and "reserve": a
+        visible card's code, a hidden card's "stock.<i>" / "reserve.<i>" (i: index bottom→top).
+        """
         if seat != 0 or isinstance(seat, bool):
             raise ValueError(f"canfield: seat must be 0, not {seat!r}")
         d = self.to_dict()
         reserve = d["reserve"]
-        d["reserve"] = [None] * (len(reserve) - 1) + reserve[-1:]
+        hidden = len(reserve) - 1
+        d["reserve"] = [None] * hidden + reserve[-1:]
         d["stock"] = [None] * len(d["stock"])
+        d["ids"] = {
+            "stock": [f"stock.{i}" for i in range(len(self.stock))],
+            "reserve": [f"reserve.{i}" for i in range(hidden)] + reserve[-1:],
+        }
         return d
 
     def to_dict(self) -> dict[str, Any]:
@@ -609,26 +678,42 @@ class CanfieldState:
         waste = self.waste
         used = self.redeals_used
         if s == STOCK:
-            waste = waste + stock[: -n - 1 : -1]
+            drawn = stock[: -n - 1 : -1]
+            waste = waste + drawn
             stock = stock[:-n]
+            events: tuple[tuple[Any, ...], ...] = (("draw", drawn),)
         elif d == STOCK:
             stock = waste[::-1]
             waste = ()
             used += 1
+            events = (("redeal", n),)
         else:
             fnd, reserve, tab, waste = self._move_cards(s, d, n)
+            moved = self._pile(s)[-n:]
+            if s == RESERVE and reserve:
+                events = (
+                    ("move", PILES[s], PILES[d], n, moved),
+                    ("reveal", "reserve", reserve[-1]),
+                )
+            else:
+                events = (("move", PILES[s], PILES[d], n, moved),)
 
         # empty_fill="reserve": the reserve's top card fills an empty pile at once, leftmost first.
         # Checked after every kind of move, so a hand-built position with empty piles heals too.
         full = tab[0] and tab[1] and tab[2] and tab[3]
         if reserve and not full and rules.empty_fill == "reserve":
             tl = list(tab)
+            evs = list(events)
             for j in range(4):
                 if not tl[j] and reserve:
                     tl[j] = reserve[-1:]
+                    evs.append(("fill", PILES[T0 + j], reserve[-1]))
                     reserve = reserve[:-1]
+                    if reserve:
+                        evs.append(("reveal", "reserve", reserve[-1]))
             tab = tuple(tl)
-        return CanfieldState(rules, fnd, reserve, tab, stock, waste, used)
+            events = tuple(evs)
+        return CanfieldState(rules, fnd, reserve, tab, stock, waste, used, events)
 
     def _move_cards(
         self, s: int, d: int, n: int
@@ -736,8 +821,10 @@ def from_dict(d: Any) -> CanfieldState:
     if d["game"] != name:
         raise RecordError(f"canfield state: field 'game' must be 'canfield', not {d['game']!r}")
     seed = d["seed"]
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise RecordError(f"canfield state: seed must be a non-negative integer, not {seed!r}")
+    try:
+        check_seed(name, seed)
+    except ValueError as exc:
+        raise RecordError(f"canfield state: {exc}") from None
     if not isinstance(d["options"], Mapping):
         raise RecordError("canfield state: options must be an object")
     try:
@@ -784,6 +871,53 @@ def from_dict(d: Any) -> CanfieldState:
 
     rules = _make_rules(seed, base, opts)
     return CanfieldState(rules, foundations, reserve, tableau, stock, waste, used)
+
+
+def determinize(view: Any, rng: random.Random) -> CanfieldState:
+    """A full state whose view(0) == `view`: the cards it does not show, shuffled with `rng`, fill
+    the stock and the reserve below its top (every consistent deal equally likely).
+
+    ValueError (RecordError) on a view that is not a Canfield view or is malformed.
+    """
+    if not isinstance(view, Mapping) or view.get("game") != name:
+        raise RecordError("canfield determinize: not a Canfield view")
+    for key in ("stock", "reserve", "ids"):
+        if key not in view:
+            raise RecordError(f"canfield determinize: view without {key!r}")
+    stock, reserve = view["stock"], view["reserve"]
+    if not isinstance(stock, list) or any(c is not None for c in stock):
+        raise RecordError("canfield determinize: the stock of a view must be hidden (null) cards")
+    if not isinstance(reserve, list) or any(c is not None for c in reserve[:-1]):
+        raise RecordError("canfield determinize: the reserve below its top must be hidden")
+    if reserve and not is_card(reserve[-1]):
+        raise RecordError("canfield determinize: the reserve's top must be a card")
+    seen: set[str] = set(reserve[-1:])
+    for key in ("foundations", "tableau"):
+        piles = view.get(key)
+        if not isinstance(piles, list):
+            raise RecordError(f"canfield determinize: {key} must be a list of piles")
+        for p in piles:
+            if not isinstance(p, list):
+                raise RecordError(f"canfield determinize: {key} must be a list of piles")
+            seen.update(c for c in p if isinstance(c, str))
+    waste = view.get("waste")
+    if not isinstance(waste, list):
+        raise RecordError("canfield determinize: waste must be a list of cards")
+    seen.update(c for c in waste if isinstance(c, str))
+    unseen = [c for c in FULL_DECK if c not in seen]
+    n_stock, n_hidden = len(stock), max(0, len(reserve) - 1)
+    if len(unseen) != n_stock + n_hidden:
+        raise RecordError(
+            f"canfield determinize: {len(unseen)} unseen cards for {n_stock + n_hidden} hidden places"
+        )
+    rng.shuffle(unseen)
+    d = {k: v for k, v in view.items() if k != "ids"}
+    d["stock"] = unseen[:n_stock]
+    d["reserve"] = unseen[n_stock:] + list(reserve[-1:])
+    state = from_dict(d)
+    if state.view(0) != view:
+        raise RecordError("canfield determinize: the view is not one a Canfield state shows")
+    return state
 
 
 def _read_pile(value: Any, what: str) -> tuple[str, ...]:

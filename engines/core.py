@@ -32,10 +32,21 @@ class Move:
 
 
 class State(Protocol):
-    """The interface every game state offers (see the contract)."""
+    """The interface every game state offers (see the contract).
+
+    `events` lists what the move that produced the state did, as JSON-able dicts in order ([] for
+    a new game and for `from_dict` results); it holds only public facts and is not part of
+    equality. `phase` is a short word for what happens now ("over" once the game is over).
+    """
 
     @property
     def current_player(self) -> int | None: ...
+
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def events(self) -> list[dict[str, Any]]: ...
 
     def legal_moves(self) -> list[Any]: ...
 
@@ -78,10 +89,18 @@ def resolve_options(
     return resolved
 
 
+SEED_LIMIT = 2**64
+
+
+def check_seed(game: str, seed: Any) -> None:
+    """A seed is a deal number: an int with 0 <= seed < 2**64 (never a bool); ValueError names it."""
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"{game}: seed must be an integer from 0 to 2**64 - 1, not {seed!r}")
+
+
 def check_seed_and_players(game: str, seed: Any, players: Any, lo: int, hi: int) -> None:
-    """Shared argument checks of `new_game`."""
-    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-        raise ValueError(f"{game}: seed must be a non-negative integer, not {seed!r}")
+    """Shared argument checks of `new_game` (and of `from_dict`, for the seed)."""
+    check_seed(game, seed)
     if not isinstance(players, int) or isinstance(players, bool) or not lo <= players <= hi:
         span = str(lo) if lo == hi else f"{lo}–{hi}"
         raise ValueError(f"{game}: players must be {span}, not {players!r}")

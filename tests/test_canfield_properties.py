@@ -18,7 +18,7 @@ from engines import GameRecord, Move, canfield
 from engines.cards import FULL_DECK
 
 OPTIONS = st.fixed_dictionaries({k: st.sampled_from(v) for k, v in canfield.OPTIONS.items()})
-SEEDS = st.integers(min_value=0, max_value=2**64)
+SEEDS = st.integers(min_value=0, max_value=2**64 - 1)
 STABLE = {
     "derandomize": True,
     "database": None,

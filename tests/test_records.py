@@ -125,9 +125,12 @@ def test_bad_fields_say_what_is_wrong(change, message):
 
 
 def test_huge_seed_and_deep_nesting():
-    record = GameRecord("canfield", 10**400, 1, {}, [Move("stock", "waste", 1)])
-    loaded = load(record.to_json())
-    assert loaded is not None and loaded.seed == 10**400
+    biggest = GameRecord("canfield", 2**64 - 1, 1, {}, [Move("stock", "waste", 1)])
+    loaded = load(biggest.to_json())
+    assert loaded is not None and loaded.seed == 2**64 - 1
+    for seed in (2**64, 10**400):  # seeds are deal numbers below 2**64
+        with pytest.raises(RecordError, match="seed"):
+            GameRecord.from_json(GameRecord("canfield", seed, 1, {}, []).to_json())
     for text in ("[" * 100_000 + "]" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000):
         with pytest.raises(RecordError):
             GameRecord.from_json(text)
