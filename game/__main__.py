@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+    from game.deal import DealRequest
 
 
 class _Parser(argparse.ArgumentParser):
@@ -36,6 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("game")
     smoke = sub.add_parser("smoke", help="headless scripted walk through the app")
     smoke.add_argument("--frames", type=int, default=4, help="frames drawn between scripted steps")
+    smoke.add_argument(
+        "--home", help="use DIR as the data folder (settings, saves, statistics)", metavar="DIR"
+    )
     bench = sub.add_parser("bench", help="performance figures")
     bench.add_argument("--json", action="store_true")
     replay = sub.add_parser("replay", help="open a saved game or replay")
@@ -50,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "smoke":
         from game.smoke import run_smoke
 
-        return run_smoke(frames=args.frames)
+        return run_smoke(frames=args.frames, home=args.home)
     if args.command == "bench":
         from game.bench import run_bench
 
@@ -62,25 +71,35 @@ def main(argv: list[str] | None = None) -> int:
     return launch(None, first_frame=args.first_frame)
 
 
-def game_module(name: str):
-    import engines
+def game_module(name: str) -> ModuleType:
+    """The rules of a game the app can play; anything else fails with one line."""
+    from game import registry
 
     try:
-        return engines.get(name)
+        title = registry.title(name)
     except KeyError as exc:
         fail(str(exc.args[0]))
+    if not registry.playable(name):
+        fail(f"{title} is coming soon: it cannot be played yet")
+    return registry.engine(name)
 
 
 def cmd_rules(name: str) -> int:
+    from game import registry
     from game.assets import rules_page
 
-    game_module(name)
-    print(rules_page(name).read_text(encoding="utf-8"))
+    try:
+        page = rules_page(registry.entry(name).rules).read_text(encoding="utf-8")
+    except KeyError as exc:
+        fail(str(exc.args[0]))
+    except OSError:
+        fail(f"the rules of {registry.title(name)} are not written yet")
+    print(page)
     return 0
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from game.launch import DealRequest
+    from game.deal import DealRequest
 
     game = game_module(args.game)
     try:
@@ -92,7 +111,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_replay(path: str) -> int:
     import engines
-    from game.launch import DealRequest
+    from game.deal import DealRequest
 
     try:
         with open(path, "rb") as handle:
@@ -101,10 +120,11 @@ def cmd_replay(path: str) -> int:
         fail(f"cannot read {path}: {exc.strerror or exc}")
     except engines.RecordError as exc:
         fail(f"{path} is not a valid game record: {exc}")
+    game_module(record.game)
     return launch(DealRequest.from_record(record))
 
 
-def launch(request, first_frame: bool = False) -> int:
+def launch(request: DealRequest | None, first_frame: bool = False) -> int:
     from game.launch import run_app
 
     return run_app(request, first_frame=first_frame)

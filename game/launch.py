@@ -1,80 +1,14 @@
-"""Starting the app: what deal to open (from the command line or a record) and the run itself."""
+"""Starting the app: the window with its menu (and any requested deal on top), and how long the
+start took. What deal to open is game/deal.py's business."""
 
 from __future__ import annotations
 
-import random
 import sys
 import time
-from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
-# Where new deal numbers come from. Any deal is as good as another, so this needs no secrecy; tests
-# seed it to make runs repeatable.
-deal_numbers = random.Random()
-
-
-def fresh_seed() -> int:
-    """A new deal number, small enough for a player to read out and type in again."""
-    return deal_numbers.randrange(1, 1_000_000)
-
-
-@dataclass
-class DealRequest:
-    """Everything needed to open a table: game, seed, options, seats and any moves to replay."""
-
-    game: str
-    seed: int
-    options: dict[str, Any]
-    players: int
-    seats: list[str]
-    moves: list[Any] = field(default_factory=list)
-    secrets: bool = True  # multi-player: hide the table between human turns
-    resumed: bool = False  # opened from the autosave, which this table then keeps up to date
-    elapsed: float = 0.0  # the game clock when resuming
-
-    @classmethod
-    def build(
-        cls,
-        game: Any,
-        seed: int | None = None,
-        preset: str | None = None,
-        players: int | None = None,
-        seats: str | None = None,
-    ) -> DealRequest:
-        """Validate command-line choices; ValueError has a one-line reason."""
-        if seed is None:
-            seed = fresh_seed()
-        if seed < 0:
-            raise ValueError(f"--seed must be 0 or more, not {seed}")
-        if preset is None:
-            preset = next(iter(game.presets))
-        if preset not in game.presets:
-            known = ", ".join(game.presets)
-            raise ValueError(f"{game.name} has no preset {preset!r} (known: {known})")
-        seat_list = seats.split(",") if seats else []
-        if players is None:
-            players = len(seat_list) or game.min_players
-        seat_list = seat_list or ["human"] * players
-        if len(seat_list) != players:
-            raise ValueError(f"--seats names {len(seat_list)} seats for {players} players")
-        for seat in seat_list:
-            if seat != "human":
-                raise ValueError(f"unknown seat kind {seat!r} (known: human)")
-        options = dict(game.presets[preset])
-        game.new_game(seed=seed, players=players, options=options)  # raises ValueError if bad
-        return cls(game.name, seed, options, players, seat_list)
-
-    @classmethod
-    def from_record(cls, record: Any) -> DealRequest:
-        seats = ["human"] * record.players
-        return cls(
-            record.game,
-            record.seed,
-            dict(record.options),
-            record.players,
-            seats,
-            list(record.moves),
-        )
+if TYPE_CHECKING:
+    from game.deal import DealRequest
 
 
 def _start_ticks(pid: str) -> int:

@@ -133,7 +133,7 @@ def make_state(
 def open_canfield(app, driver, seed: int = 2024, preset: str = "seed", options=None):
     """Open a Canfield table straight onto a deal and let the deal animation land."""
     from engines import canfield as cf
-    from game.launch import DealRequest
+    from game.deal import DealRequest
     from game.table import open_table
 
     opts = dict(cf.presets[preset])
@@ -188,7 +188,7 @@ def resize_window(app, driver, size: tuple[int, int]) -> None:
 @pytest.fixture(autouse=True)
 def repeatable_deals():
     """New deal numbers come from a seeded source, so every run of a test sees the same deals."""
-    from game import launch
+    from game import deal
 
-    launch.deal_numbers.seed(20261129)
+    deal.deal_numbers.seed(20261129)
     yield

@@ -17,8 +17,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-import engines
-from game.table import TABLES
+from game import registry
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build" / "cardtable.spec"
@@ -41,19 +40,29 @@ def spec_part(*names: str) -> dict:
     return namespace
 
 
-def test_every_table_module_is_a_hidden_import():
+def test_every_registered_table_module_is_a_hidden_import():
     table_modules = spec_part("table_modules")["table_modules"]()
-    expected = sorted({spec.split(":")[0] for spec in TABLES.values()})
+    expected = sorted({game.table.split(":")[0] for game in registry.GAMES if game.table})
     assert table_modules == expected
     assert "game.table.canfield" in table_modules
 
 
-def test_every_game_has_a_table_in_the_bundle():
+def test_every_playable_game_has_its_table_in_the_bundle():
     # a game the menu offers must have its table module collected (it is imported by name)
     table_modules = spec_part("table_modules")["table_modules"]()
-    for name in engines.GAMES:
-        if name in TABLES:
-            assert TABLES[name].split(":")[0] in table_modules
+    for name in registry.playable_names():
+        assert registry.entry(name).table.split(":")[0] in table_modules
+
+
+def test_the_spec_refuses_a_registry_entry_it_cannot_read(tmp_path):
+    (tmp_path / "game").mkdir()
+    (tmp_path / "game" / "registry.py").write_text(
+        'GAMES = (Game("x", "X", "", engine=None, table=TABLE, rules="x"),)\n', encoding="utf-8"
+    )
+    part = spec_part("table_modules")
+    part["ROOT"] = tmp_path
+    with pytest.raises(SystemExit, match="table= must be a string"):
+        part["table_modules"]()
 
 
 def test_bundle_data_has_assets_and_rules_pages():
@@ -63,8 +72,9 @@ def test_bundle_data_has_assets_and_rules_pages():
     assert ("assets/fonts/DejaVuSans.ttf", "assets/fonts") in bundled
     assert ("assets/fonts/DejaVuSans-Bold.ttf", "assets/fonts") in bundled
     assert ("assets/fonts/LICENSE-DejaVu.txt", "assets/fonts") in bundled
-    for name in engines.GAMES:
-        assert (f"docs/rules/{name}.md", "docs/rules") in bundled, f"no rules page for {name}"
+    for name in registry.playable_names():
+        page = registry.entry(name).rules
+        assert (f"docs/rules/{page}.md", "docs/rules") in bundled, f"no rules page for {name}"
     # the executable's icons are not app data
     assert not any(src.endswith((".ico", ".icns")) for src, _ in bundled)
     for src, _ in datas:

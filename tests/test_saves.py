@@ -8,8 +8,8 @@ import json
 import pygame
 
 import engines
+from game.deal import DealRequest
 from game.driver import Driver
-from game.launch import DealRequest
 from game.scenes.dialogs import ConfirmScene
 from game.scenes.menu import MenuScene
 from game.scenes.setup import SetupScene

@@ -1,43 +1,26 @@
-"""The main menu: every game of the product, plus Rules, Settings and Quit."""
+"""The main menu: every registered game (those without an engine or table yet as "coming soon"),
+plus Rules, Settings and Quit."""
 
 from __future__ import annotations
 
 import pygame
 
-import engines
-from game import theme, ui
+from game import registry, theme, ui
 from game.card_art import CardStyle, images_for
 from game.felt import felt
 from game.scene import Scene
-
-BLURBS = {
-    "canfield": "Classic solitaire · 1 player",
-    "canals": "Springs, canals, fountains · 2 players",
-    "sandcastles": "Build and attack · 2–6 players",
-    "orchard": "Seeds and branches · 2 players",
-}
-ORDER = ("canfield", "canals", "sandcastles", "orchard")
-
-
-def game_title(name: str) -> str:
-    return engines.GAMES[name].title if name in engines.GAMES else engines.PLANNED[name]
-
-
-def playable(name: str) -> bool:
-    """A game is offered once its engine and its table both exist."""
-    from game.table import TABLES
-
-    return name in engines.GAMES and name in TABLES
 
 
 class MenuScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.game_buttons = {
-            name: ui.Button(
-                game_title(name), lambda n=name: self.choose(n), enabled=lambda n=name: playable(n)
+            game.name: ui.Button(
+                game.title,
+                lambda n=game.name: self.choose(n),
+                enabled=lambda n=game.name: registry.playable(n),
             )
-            for name in ORDER
+            for game in registry.GAMES
         }
         self.rules_button = ui.Button("Rules", self.open_rules)
         self.settings_button = ui.Button("Settings", self.open_settings)
@@ -59,7 +42,7 @@ class MenuScene(Scene):
     def open_rules(self) -> None:
         from game.scenes.rules import RulesScene
 
-        self.app.push(RulesScene(self.app, "canfield"))
+        self.app.push(RulesScene(self.app, registry.GAMES[0].name))
 
     def open_stats(self) -> None:
         from game.scenes.stats_scene import StatsScene
@@ -78,7 +61,7 @@ class MenuScene(Scene):
         """Which games have one waiting to be resumed (checked when the menu shows, not per frame)."""
         from game.saves import autosave_path
 
-        self.saved = {name for name in ORDER if autosave_path(name).exists()}
+        self.saved = {name for name in self.game_buttons if autosave_path(name).exists()}
 
     def resize(self, size: tuple[int, int]) -> None:
         self.look_for_saves()
@@ -91,12 +74,17 @@ class MenuScene(Scene):
             button.size = int(22 * s)
         count = len(self.small_buttons)
         small_w = (bw - (count - 1) * gap) // count
-        y = top + 4 * (bh + gap) + gap
+        y = top + len(self.game_buttons) * (bh + gap) + gap
         for i, button in enumerate(self.small_buttons):
             button.rect = pygame.Rect(
                 (w - bw) // 2 + i * (small_w + gap), y, small_w, int(bh * 0.75)
             )
             button.size = int(17 * s)
+
+    def note(self, name: str) -> str:
+        """The line beside a game's button: its blurb (or "coming soon") and any waiting save."""
+        note = registry.entry(name).blurb if registry.playable(name) else "coming soon"
+        return note + " · a saved game is waiting" if name in self.saved else note
 
     def fan(self, s: float) -> pygame.Surface:
         """Five cards fanned beside the title: drawn once per size, then reused."""
@@ -116,10 +104,11 @@ class MenuScene(Scene):
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q):
             self.app.quit()
-        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_4:
-            name = ORDER[event.key - pygame.K_1]
-            if playable(name):
-                self.choose(name)
+        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
+            names = list(self.game_buttons)  # keys 1, 2, ... open the games in menu order
+            index = event.key - pygame.K_1
+            if index < len(names) and registry.playable(names[index]):
+                self.choose(names[index])
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -132,14 +121,11 @@ class MenuScene(Scene):
         cx = left + fan.get_width() + gap + title.get_width() // 2
         surface.blit(fan, fan.get_rect(midleft=(left, int(h * 0.15))))
         ui.blit_centred(surface, title, (cx, int(h * 0.14)))
-        subtitle = ui.text("Four card games at one table", int(20 * s), theme.TEXT_DIM)
+        subtitle = ui.text("Card games at one table", int(20 * s), theme.TEXT_DIM)
         ui.blit_centred(surface, subtitle, (cx, int(h * 0.14) + int(52 * s)))
         super().draw(surface)
         for name, button in self.game_buttons.items():
-            note = BLURBS[name] if playable(name) else "coming soon"
-            if name in self.saved:
-                note += " · a saved game is waiting"
-            img = ui.text(note, int(14 * s), theme.TEXT_DIM)
+            img = ui.text(self.note(name), int(14 * s), theme.TEXT_DIM)
             surface.blit(
                 img, img.get_rect(midleft=(button.rect.right + int(16 * s), button.rect.centery))
             )

@@ -1,20 +1,20 @@
-"""The Rules screen: a game's rules page (docs/rules/GAME.md) laid out as readable text."""
+"""The Rules screen: a game's rules page (docs/rules/PAGE.md) laid out as readable text, with a tab
+per registered game."""
 
 from __future__ import annotations
 
 import pygame
 
-from game import theme, ui
+from game import registry, theme, ui
 from game.assets import rules_page
 from game.felt import felt
 from game.scene import Scene
 
-GAMES = ("canfield", "canals", "sandcastles", "orchard")
-
 
 def read_page(game: str) -> str:
+    """The registered game's rules page (a placeholder until it is written)."""
     try:
-        return rules_page(game).read_text(encoding="utf-8")
+        return rules_page(registry.entry(game).rules).read_text(encoding="utf-8")
     except OSError:
         return "# Rules\n\nThe rules of this game are not written yet."
 
@@ -71,8 +71,10 @@ class RulesScene(Scene):
         self.scroll = 0
         self.lines: list[tuple[pygame.Surface, int]] = []
         self.back = ui.Button("Back", app.pop)
-        self.tabs = [ui.Button(g.capitalize(), lambda g=g: self.show(g)) for g in GAMES]
-        self.buttons = [self.back, *self.tabs]
+        self.tabs = {
+            g.name: ui.Button(g.title, lambda n=g.name: self.show(n)) for g in registry.GAMES
+        }
+        self.buttons = [self.back, *self.tabs.values()]
 
     def show(self, game: str) -> None:
         self.game = game
@@ -87,7 +89,7 @@ class RulesScene(Scene):
         self.back.rect = pygame.Rect(int(16 * s), int(12 * s), int(110 * s), int(40 * s))
         self.back.size = int(16 * s)
         x = self.back.rect.right + int(30 * s)
-        for tab, g in zip(self.tabs, GAMES, strict=True):
+        for g, tab in self.tabs.items():
             tab.rect = pygame.Rect(x, int(12 * s), int(140 * s), int(40 * s))
             tab.size = int(16 * s)
             tab.selected = g == self.game

@@ -1,4 +1,9 @@
-"""Game setup: choose a preset or individual rule options, the deal number and the seats."""
+"""Game setup: choose a preset or individual rule options, the number of players, who sits at each
+seat (a person or a computer level), the deal number and how turns pass between people.
+
+Everything offered comes from the registry: the game's engine (options, presets, player counts) and
+its table class (`option_text`: how options read; `seat_names`: what seats are called).
+"""
 
 from __future__ import annotations
 
@@ -6,40 +11,55 @@ import sqlite3
 
 import pygame
 
-import engines
-from game import saves, stats, theme, ui
+from game import registry, saves, stats, theme, ui
 from game.choices import ChoiceGrid, ChoiceRow
+from game.deal import DealRequest, fresh_seed
 from game.felt import felt
-from game.launch import DealRequest, fresh_seed
 from game.scene import Scene
 
 DIGITS = tuple("0123456789")  # str.isdigit would let "²" through
-
-# How each option reads on screen: label and the label of each value.
-OPTION_TEXT: dict[str, tuple[str, dict]] = {
-    "draw": ("Draw", {1: "1 card", 3: "3 cards"}),
-    "redeals": ("Redeals", {None: "Unlimited", 0: "None", 1: "1", 2: "2"}),
-    "tableau_move": (
-        "Tableau moves",
-        {"top": "Top card", "pile": "Top or whole pile", "any": "Any built run"},
-    ),
-    "empty_fill": ("Empty piles", {"any": "Any card", "reserve": "From reserve"}),
-    "foundation_return": ("Take back from foundations", {False: "No", True: "Yes"}),
-    "memory_aid": ("Peek at own face-down cards", {True: "Yes", False: "No"}),
-    "min_canals": ("Fewest canals to score", {i: str(i) for i in range(8)}),
-    "first": ("Who starts", {None: "Random", 0: "Player 1", 1: "Player 2"}),
-}
+# Who can sit at a seat from this screen. Every computer level plays the `random` player until the
+# computer players exist; the kinds are the contract's, so the table needs no change then.
+SEAT_CHOICES = [("Human", "human"), ("Easy", "easy"), ("Medium", "medium"), ("Hard", "hard")]
+MIN_FIT = 0.5  # the smallest fraction of the usual size the screen shrinks to, to fit its rows
 
 
 class SetupScene(Scene):
     def __init__(self, app, name: str) -> None:
         super().__init__(app)
-        self.game = engines.get(name)
+        self.game = registry.engine(name)
+        table = registry.table_class(name)
+        self.option_text: dict[str, tuple[str, dict]] = getattr(table, "option_text", {})
+        self.seat_names: tuple[str, ...] = tuple(getattr(table, "seat_names", ()))
         self.preset = next(iter(self.game.presets))
         self.options = dict(self.game.presets[self.preset])
+        self.players = self.game.min_players
+        self.seats = ["human"] * self.game.max_players  # every seat's choice, used or not
         self.deal_text = ""
         self.hot_seat_secrets = True
         self.recall()
+        self.start = ui.Button("Start", self.begin, primary=True)
+        self.resume = ui.Button(
+            "Resume saved game", self.resume_saved, enabled=lambda: self.saved is not None
+        )
+        self.back = ui.Button("Back", app.pop)
+        self.rules = ui.Button("Rules", self.open_rules)
+        self.actions = [self.start, self.resume, self.back, self.rules]
+        self.saved, problem = saves.load(name)
+        if problem:
+            app.toasts.show(problem, 6, theme.WARN)
+        self.deal_rect = pygame.Rect(0, 0, 0, 0)
+        self.fit = 1.0
+        self.build_rows()
+
+    # -- the rows --------------------------------------------------------------------------------
+    def build_rows(self) -> None:
+        """The rows that apply to the choices made so far (seat rows follow the player count, the
+        hand-off row shows only with two or more people)."""
+        self.grid = ChoiceGrid([*self.option_rows(), *self.player_rows(), *self.handoff_rows()])
+        self.buttons = [*self.grid.buttons, *self.actions]
+
+    def option_rows(self) -> list[ChoiceRow]:
         rows: list[ChoiceRow] = []
         if len(self.game.presets) > 1:
             rows.append(
@@ -51,7 +71,7 @@ class SetupScene(Scene):
                 )
             )
         for key, allowed in self.game.OPTIONS.items():
-            label, names = OPTION_TEXT.get(key, (key, {}))
+            label, names = self.option_text.get(key, (key, {}))
             values = [(names.get(v, str(v)), v) for v in allowed]
             rows.append(
                 ChoiceRow(
@@ -61,31 +81,46 @@ class SetupScene(Scene):
                     lambda v, k=key: self.set_option(k, v),
                 )
             )
-        if self.game.min_players > 1:
-            rows.append(
-                ChoiceRow(
-                    "Between turns",
-                    [("Hide the table (hand-off)", True), ("Same screen, no secrets", False)],
-                    lambda: self.hot_seat_secrets,
-                    self.set_secrets,
-                )
-            )
-        self.grid = ChoiceGrid(rows)
-        self.start = ui.Button("Start", self.begin, primary=True)
-        self.resume = ui.Button(
-            "Resume saved game", self.resume_saved, enabled=lambda: self.saved is not None
-        )
-        self.back = ui.Button("Back", app.pop)
-        self.rules = ui.Button("Rules", self.open_rules)
-        self.actions = [self.start, self.resume, self.back, self.rules]
-        self.buttons = [*self.grid.buttons, *self.actions]
-        self.saved, problem = saves.load(name)
-        if problem:
-            app.toasts.show(problem, 6, theme.WARN)
-        self.deal_rect = pygame.Rect(0, 0, 0, 0)
+        return rows
 
+    def player_rows(self) -> list[ChoiceRow]:
+        """How many play (when the game allows a choice) and who sits at each seat (a solitaire's
+        one seat is always the person at the screen)."""
+        rows: list[ChoiceRow] = []
+        lo, hi = self.game.min_players, self.game.max_players
+        if lo < hi:
+            counts = [(str(n), n) for n in range(lo, hi + 1)]
+            rows.append(ChoiceRow("Players", counts, lambda: self.players, self.set_players))
+        if hi > 1:
+            rows += [
+                ChoiceRow(
+                    self.seat_label(i),
+                    SEAT_CHOICES,
+                    lambda i=i: self.seats[i],
+                    lambda kind, i=i: self.set_seat(i, kind),
+                )
+                for i in range(self.players)
+            ]
+        return rows
+
+    def handoff_rows(self) -> list[ChoiceRow]:
+        if self.seats[: self.players].count("human") < 2:
+            return []
+        return [
+            ChoiceRow(
+                "Between turns",
+                [("Hide the table (hand-off)", True), ("Same screen, no secrets", False)],
+                lambda: self.hot_seat_secrets,
+                self.set_secrets,
+            )
+        ]
+
+    def seat_label(self, i: int) -> str:
+        return self.seat_names[i] if i < len(self.seat_names) else f"Player {i + 1}"
+
+    # -- choices ---------------------------------------------------------------------------------
     def recall(self) -> None:
-        """Start from the choices made last time for this game, if they are still valid."""
+        """Start from the choices made last time for this game, as far as they are still valid."""
         last = self.app.settings.last_setup.get(self.game.name)
         if not isinstance(last, dict):
             return
@@ -98,11 +133,25 @@ class SetupScene(Scene):
         self.set_options(state.options)
         if isinstance(last.get("secrets"), bool):
             self.hot_seat_secrets = last["secrets"]
+        players = last.get("players")
+        if type(players) is int and self.game.min_players <= players <= self.game.max_players:
+            self.players = players
+        seats = last.get("seats")
+        kinds = [kind for _, kind in SEAT_CHOICES]
+        if (
+            isinstance(seats, list)
+            and len(seats) == self.game.max_players
+            and all(kind in kinds for kind in seats)
+            and (self.game.max_players > 1 or seats == ["human"])
+        ):
+            self.seats = list(seats)
 
     def remember(self) -> None:
         self.app.settings.last_setup[self.game.name] = {
             "options": dict(self.options),
             "secrets": self.hot_seat_secrets,
+            "players": self.players,
+            "seats": list(self.seats),
         }
         self.app.save_settings()
 
@@ -120,6 +169,19 @@ class SetupScene(Scene):
     def set_secrets(self, value: bool) -> None:
         self.hot_seat_secrets = value
 
+    def set_players(self, count: int) -> None:
+        self.players = count
+        self.relayout()
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        self.seats[seat] = kind
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Rows come and go with the seats: build them again and place them."""
+        self.build_rows()
+        self.resize(self.app.size)
+
     def open_rules(self) -> None:
         from game.scenes.rules import RulesScene
 
@@ -127,10 +189,8 @@ class SetupScene(Scene):
 
     def request(self) -> DealRequest:
         seed = int(self.deal_text) if self.deal_text else fresh_seed()
-        players = self.game.min_players
-        request = DealRequest(
-            self.game.name, seed, dict(self.options), players, ["human"] * players
-        )
+        seats = self.seats[: self.players]
+        request = DealRequest(self.game.name, seed, dict(self.options), self.players, seats)
         request.secrets = self.hot_seat_secrets
         return request
 
@@ -178,7 +238,7 @@ class SetupScene(Scene):
         self.begin()
 
     def resume_saved(self) -> None:
-        request = DealRequest.from_record(self.saved.record)
+        request = DealRequest.from_record(self.saved.record, self.saved.seats)
         request.secrets = self.hot_seat_secrets
         request.resumed = True
         request.elapsed = self.saved.elapsed
@@ -191,7 +251,14 @@ class SetupScene(Scene):
         open_table(self.app, request)
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Lay out at the usual size, smaller if that would run off the bottom of the window."""
         s = theme.ui_scale(size)
+        self.fit = 1.0
+        while self.place(size, s * self.fit) > size[1] and self.fit > MIN_FIT:
+            self.fit -= 0.05
+
+    def place(self, size: tuple[int, int], s: float) -> int:
+        """Place the rows, the deal number and the buttons at scale `s`; the y below them all."""
         w, _h = size
         width = min(int(980 * s), w - int(60 * s))
         self.left = (w - width) // 2
@@ -206,6 +273,7 @@ class SetupScene(Scene):
             button.rect = pygame.Rect(x, y, width, int(48 * s))
             button.size = int(18 * s)
             x += width + int(16 * s)
+        return y + int(48 * s) + int(16 * s)
 
     def visible_actions(self) -> list[ui.Button]:
         """Resume shows only when there is a saved game to resume."""
@@ -225,7 +293,7 @@ class SetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
-        s = theme.ui_scale((w, h))
+        s = theme.ui_scale((w, h)) * self.fit
         surface.blit(felt((w, h), self.app.settings.felt), (0, 0))
         surface.blit(
             ui.text(f"New game of {self.game.title}", int(38 * s), theme.TEXT, True),

@@ -1,4 +1,4 @@
-"""The statistics screen: how every game has gone so far, per game and per rule preset."""
+"""The statistics screen: how every playable game has gone so far, per game and per rule preset."""
 
 from __future__ import annotations
 
@@ -6,13 +6,14 @@ import sqlite3
 
 import pygame
 
-from game import stats, theme, ui
+from game import registry, stats, theme, ui
 from game.felt import felt
 from game.scene import Scene
 from game.table.base import format_time
 
 
-def canfield_line(summary: stats.Summary) -> str:
+def solitaire_line(summary: stats.Summary) -> str:
+    """Win rate, streaks and bests of a one-player game."""
     if not summary.played:
         return "No deals played yet"
     parts = [
@@ -26,19 +27,47 @@ def canfield_line(summary: stats.Summary) -> str:
     return " · ".join(parts)
 
 
-def canals_line(summary: stats.Summary) -> str:
+def players_line(summary: stats.Summary, seat_names: list[str]) -> str:
+    """Wins per seat ("player N" outcomes), draws and the best score of a game for players."""
     if not summary.played:
         return "No games played yet"
     outcomes = summary.outcomes or {}
+    wins = [f"{seat} won {outcomes.get(f'player {i}', 0)}" for i, seat in enumerate(seat_names, 1)]
     return " · ".join(
         [
             f"Games {summary.played}",
-            f"Player 1 (red) won {outcomes.get('player 1', 0)}",
-            f"Player 2 (black) won {outcomes.get('player 2', 0)}",
+            *wins,
             f"draws {outcomes.get('draw', 0)}",
             f"best score {summary.best_score}",
         ]
     )
+
+
+def seat_names(name: str, summary: stats.Summary) -> list[str]:
+    """What the game's table calls its seats, for every seat that can sit or has won."""
+    game = registry.engine(name)
+    won = [int(o.split()[1]) for o in summary.outcomes or {} if o.startswith("player ")]
+    count = max(game.min_players, *won, 0)
+    named = getattr(registry.table_class(name), "seat_names", ())
+    return [named[i] if i < len(named) else f"Player {i + 1}" for i in range(count)]
+
+
+def game_lines(results: stats.Stats, name: str) -> list[tuple[str, bool]]:
+    """A heading and the lines of one game: a solitaire over all deals and per preset (when it
+    has several), a game for players by seat."""
+    game = registry.engine(name)
+    lines = [(registry.title(name), True)]
+    if game.max_players == 1:
+        lines.append((f"All deals: {solitaire_line(results.summary(name))}", False))
+        if len(game.presets) > 1:
+            lines += [
+                (f"{p.capitalize()} rules: {solitaire_line(results.summary(name, p))}", False)
+                for p in game.presets
+            ]
+    else:
+        summary = results.summary(name)
+        lines.append((players_line(summary, seat_names(name, summary)), False))
+    return lines
 
 
 class StatsScene(Scene):
@@ -46,8 +75,8 @@ class StatsScene(Scene):
         super().__init__(app)
         self.back = ui.Button("Back", app.pop, primary=True)
         self.resets = {
-            game: ui.Button(f"Reset {game.capitalize()}", lambda g=game: self.confirm_reset(g))
-            for game in ("canfield", "canals")
+            name: ui.Button(f"Reset {registry.title(name)}", lambda n=name: self.confirm_reset(n))
+            for name in registry.playable_names()
         }
         self.buttons = [self.back, *self.resets.values()]
         self.lines: list[tuple[str, bool]] = []
@@ -56,15 +85,7 @@ class StatsScene(Scene):
     def refresh(self) -> None:
         """Read the numbers once (not every frame); (text, is_heading) pairs."""
         try:
-            s = self.app.stats
-            self.lines = [
-                ("Canfield", True),
-                (f"All deals: {canfield_line(s.summary('canfield'))}", False),
-                (f"Seed rules: {canfield_line(s.summary('canfield', 'seed'))}", False),
-                (f"Classic rules: {canfield_line(s.summary('canfield', 'classic'))}", False),
-                ("Canals", True),
-                (canals_line(s.summary("canals")), False),
-            ]
+            self.lines = [line for name in self.resets for line in game_lines(self.app.stats, name)]
         except sqlite3.Error as exc:
             self.lines = [(f"The statistics could not be read: {exc}", False)]
         self.app.report_stats_problem()
@@ -79,7 +100,8 @@ class StatsScene(Scene):
                 self.app.toasts.show(f"Could not reset the statistics: {exc}", 4, theme.WARN)
             self.refresh()  # the dialog closed (and revealed this screen) before the reset
 
-        self.app.push(ConfirmScene(self.app, f"Forget every {game.capitalize()} result?", reset))
+        title = registry.title(game)
+        self.app.push(ConfirmScene(self.app, f"Forget every {title} result?", reset))
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)

@@ -1,25 +1,17 @@
-"""The shared table machinery (sprites, drag and drop, animation) and one thin table per game."""
+"""The shared table machinery (sprites, gestures, animation) and one thin table per game; which table
+a game uses is said in game/registry.py."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from game import registry
 
 if TYPE_CHECKING:
     from game.app import App
-    from game.launch import DealRequest
-
-# game name -> "module:Class" of its table scene; a game is playable once it is listed here.
-TABLES = {
-    "canfield": "game.table.canfield:CanfieldTable",
-    "canals": "game.table.canals:CanalsTable",
-}
-
-
-def table_class(name: str) -> type:
-    module, cls = TABLES[name].split(":")
-    return getattr(import_module(module), cls)
+    from game.deal import DealRequest
 
 
 def open_table(app: App, request: DealRequest) -> None:
-    app.push(table_class(request.game)(app, request))
+    """Put the requested deal's table on top of the app."""
+    app.push(registry.table_class(request.game)(app, request))

@@ -1,0 +1,98 @@
+"""The command line refuses bad choices with one clear line on stderr and exit status 2, before
+any window opens: no traceback, no hang."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import engines
+from game.__main__ import main
+from game.deal import DealRequest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def no_window(monkeypatch):
+    """Any path that got as far as opening the app fails the test instead."""
+
+    def refuse(*_args, **_kwargs):
+        raise AssertionError("the app was launched")
+
+    monkeypatch.setattr("game.launch.run_app", refuse)
+
+
+def fails(capsys, *argv: str) -> str:
+    with pytest.raises(SystemExit) as exit_info:
+        main(list(argv))
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("cardtable: "), err
+    return err.strip()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "chess"], "unknown game 'chess' (known: canfield, canals, sandcastles, orchard)"),
+        (["play", "sandcastles"], "Sandcastles is coming soon"),
+        (
+            ["play", "canals", "--seats", "human,wizard"],
+            "unknown seat kind 'wizard' (known: human, random, easy, medium, hard)",
+        ),
+        (["play", "canals", "--seats", "human"], "canals is played by 2 players, not 1"),
+        (["play", "canals", "--players", "3"], "canals is played by 2 players, not 3"),
+        (
+            ["play", "canals", "--players", "2", "--seats", "human"],
+            "--seats names 1 seats for 2 players",
+        ),
+        (["play", "canfield", "--seats", "random"], "canfield: seat 1 must be human"),
+        (["play", "canfield", "--seats", "hard"], "canfield: seat 1 must be human"),
+        (["play", "canfield", "--seed", "-1"], "--seed must be between 0 and 18446744073709551615"),
+        (["play", "canfield", "--seed", str(2**64)], "--seed must be between 0 and"),
+        (["play", "canfield", "--seed", "x"], "invalid int value: 'x'"),
+        (["play", "canfield", "--preset", "vegas"], "canfield has no preset 'vegas'"),
+        (["rules", "chess"], "unknown game 'chess'"),
+        (["rules", "orchard"], "the rules of Orchard are not written yet"),
+        (["replay", "/nonexistent/game.json"], "cannot read /nonexistent/game.json"),
+    ],
+)
+def test_bad_choices_fail_with_one_line(capsys, argv, message):
+    assert message in fails(capsys, *argv)
+
+
+def test_a_corrupt_record_fails_with_one_line(capsys, tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text('{"game": "canfield", "seed": 1}')
+    assert "is not a valid game record" in fails(capsys, "replay", str(path))
+
+
+def test_seats_for_a_two_player_game_are_accepted():
+    request = DealRequest.build(engines.get("canals"), seed=3, seats="human, random")
+    assert (request.players, request.seats) == (2, ["human", "random"])
+    request = DealRequest.build(engines.get("canals"), seed=2**64 - 1, players=2)
+    assert request.seats == ["human", "human"] and request.seed == 2**64 - 1
+    assert DealRequest.build(engines.get("canfield"), seed=0, seats="human").seats == ["human"]
+
+
+def test_rules_prints_the_page(capsys):
+    assert main(["rules", "canals"]) == 0
+    assert "Canals" in capsys.readouterr().out
+
+
+def test_a_real_process_prints_no_traceback():
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "play", "canals", "--seats", "human,robot"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={"SDL_VIDEODRIVER": "dummy", "PATH": ""},
+    )
+    assert done.returncode == 2
+    known = "human, random, easy, medium, hard"
+    assert done.stderr == f"cardtable: unknown seat kind 'robot' (known: {known})\n"
