@@ -1,32 +1,70 @@
-"""`cardtable smoke`: a headless walk through the app with scripted mouse input.
+"""`cardtable smoke [--frames N] [--home DIR]`: a headless walk through every playable game with
+scripted mouse and keyboard input, exactly as a player would give it.
 
-It opens the menu, starts a game from the setup screen, makes real moves by dragging cards to
-positions taken from the layout, drops one card where the rules forbid it (it must slide back), then
-undoes and redoes. Exit status 0 only if every scripted move landed in the engine's state.
+Per game (read from the registry; nothing here knows any game): open it from the menu through its
+setup screen with a typed deal number, then make up to STEPS moves, each a seeded random legal move
+performed through the table's own gesture for it (a click or a drag, keys first), passing hand-off
+screens and pressing End turn as a player would. Once per game, a drop the rules forbid must change
+nothing and show the engine's reason, and Ctrl+Z / Ctrl+Y must undo and redo. A game that ends
+within the steps must put up its results dialog. A game for several players is opened once more
+with a computer in seat 2, whose moves must happen without input.
+
+Exit status 0 only if every scripted move landed. Without --home the walk uses a private temporary
+data folder; with it, the settings, saves and statistics in DIR are read and written.
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import random
 import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
 
-CANFIELD_DEAL = "2024"
+from game import registry
+
+DEAL = "2024"
+STEPS = 60  # moves per game; Canals ends after 52
+COMPUTER_MOVES = 3  # computer moves the computer-seat walk waits for
+COMPUTER_WAIT_S = 20.0  # wall-clock time a computer may take to move
 
 
 class SmokeFailure(Exception):
     pass
 
 
-def expect(condition: bool, what: str) -> None:
+def expect(condition: bool, what: str, quiet: bool = False) -> None:
+    """Fail the walk unless `condition`; say what passed unless `quiet` (checks made every step)."""
     if not condition:
         raise SmokeFailure(what)
-    print(f"  ok  {what}")
+    if not quiet:
+        print(f"  ok  {what}")
 
 
-def run_smoke(frames: int = 4) -> int:
+def games() -> tuple[str, ...]:
+    """What the walk covers: every playable registered game."""
+    return registry.playable_names()
+
+
+@contextlib.contextmanager
+def data_folder(home: str | None) -> Iterator[str]:
+    """DIR itself (created if missing), or a private temporary folder removed afterwards."""
+    if home is not None:
+        Path(home).mkdir(parents=True, exist_ok=True)
+        yield home
+        return
+    with tempfile.TemporaryDirectory(prefix="cardtable-smoke-") as private:
+        yield private
+
+
+def run_smoke(frames: int = 4, home: str | None = None) -> int:
     from game.driver import Driver, headless_environment
 
-    with tempfile.TemporaryDirectory(prefix="cardtable-smoke-") as home:
-        headless_environment(home)
+    with data_folder(home) as folder:
+        headless_environment(folder)
         from game.app import App
         from game.scenes.menu import MenuScene
 
@@ -35,168 +73,208 @@ def run_smoke(frames: int = 4) -> int:
         driver = Driver(app, frames)
         driver.run()
         try:
-            smoke_canfield(app, driver)
-            smoke_canals(app, driver)
+            for name in games():
+                print(f"{registry.title(name)}:")
+                Walk(app, driver, name, ["human"] * registry.engine(name).min_players).play()
+                if registry.engine(name).max_players > 1:
+                    print(f"{registry.title(name)} against a computer:")
+                    Walk(app, driver, name, ["human", "easy"]).against_computer()
         except SmokeFailure as exc:
             print(f"smoke FAILED: {exc}")
             return 1
+        finally:
+            app.quit()
         print("smoke passed")
         return 0
 
 
-def open_from_menu(app, driver, name: str, deal: str | None) -> object:
+def open_from_menu(app: Any, driver: Any, name: str, seats: list[str]) -> Any:
+    """Menu → the game's setup screen → seats chosen, deal number typed → Start; the table."""
+    from game.scenes.dialogs import ConfirmScene
     from game.scenes.menu import MenuScene
     from game.scenes.setup import SetupScene
 
     app.reset_to(app.scenes[0])
     expect(isinstance(app.scene, MenuScene), "main menu is showing")
     driver.click(app.scene.game_buttons[name].rect.center)
-    expect(isinstance(app.scene, SetupScene), f"{name} setup screen opened from the menu")
-    if deal:
-        driver.type(deal)
-    driver.click(app.scene.start.rect.center)
-    from game.table.base import TableScene
+    setup = app.scene
+    expect(isinstance(setup, SetupScene), f"{name} setup screen opened from the menu")
+    if setup.game.min_players < setup.game.max_players:
+        choose(driver, setup, "Players", len(seats))
+    for seat, kind in enumerate(seats):
+        if setup.game.max_players > 1:
+            choose(driver, setup, setup.seat_label(seat), kind)
+    driver.type(DEAL)
+    driver.click(setup.start.rect.center)
+    if isinstance(app.scene, ConfirmScene):  # a saved game in --home: start afresh anyway
+        import pygame
 
-    table = next(scene for scene in reversed(app.scenes) if isinstance(scene, TableScene))
-    expect(table.game.name == name, f"{name} table opened")
+        driver.key(pygame.K_RETURN)
+    table_class = registry.table_class(name)
+    table = next((s for s in reversed(app.scenes) if isinstance(s, table_class)), None)
+    expect(table is not None, f"{name} table opened")
+    expect(
+        table.request.seed == int(DEAL) and table.request.seats == seats,
+        f"deal #{DEAL} was dealt with seats {', '.join(seats)}",
+    )
     driver.run(30)  # let the deal animation land
     return table
 
 
-def smoke_canfield(app, driver) -> None:
-    from engines.core import Move
+def choose(driver: Any, setup: Any, label: str, value: Any) -> None:
+    """Click the button of `value` in the setup row called `label` (rows come and go)."""
+    row = next(r for r in setup.grid.rows if r.label == label)
+    button = next(b for b, (_, v) in zip(row.buttons, row.values, strict=True) if v == value)
+    driver.click(button.rect.center)
 
-    print("Canfield:")
-    table = open_from_menu(app, driver, "canfield", CANFIELD_DEAL)
-    expect(table.request.seed == int(CANFIELD_DEAL), f"deal #{CANFIELD_DEAL} was dealt")
-    drags = 0
-    for _ in range(200):
-        if drags >= 5:
-            break
-        state = table.state
-        moves = [m for m in state.legal_moves() if m.src not in ("stock",) and m.dst != "stock"]
-        moves.sort(key=lambda m: (not m.dst.startswith("foundation"), m.src == "waste"))
-        if not moves:
-            before = len(state.stock)
-            driver.click(table.pile_target_rect("stock").center)
-            expect(
-                table.pos > 0 and table.state is not state, f"clicked the stock ({before} cards)"
-            )
-            continue
-        move = moves[0]
-        pile = state.pile(move.src)
-        start = table.card_point(move.src, len(pile) - move.n)
-        end = table.pile_target_rect(move.dst).center
-        driver.drag(start, end)
-        expect(table.moves[-1] == move and table.state is not state, f"dragged {move.to_dict()}")
-        drags += 1
-    expect(drags >= 5, "five real moves were dragged")
 
-    # An illegal drop must slide back and say why.
-    state = table.state
-    illegal = None
-    for t in range(4):
-        for src in ("waste", "reserve", *(f"tableau:{i}" for i in range(4))):
-            if src == f"tableau:{t}" or not state.pile(src):
-                continue
-            move = Move(src, f"tableau:{t}", 1)
-            if state.check(move) is not None and state.pile(f"tableau:{t}"):
-                illegal = move
+class Walk:
+    """One scripted game at one table: moves by gestures, checked against the engine."""
+
+    def __init__(self, app: Any, driver: Any, name: str, seats: list[str]) -> None:
+        self.app, self.driver, self.name, self.seats = app, driver, name, seats
+        self.rng = random.Random(f"smoke-{name}-{','.join(seats)}")
+        self.table = open_from_menu(app, driver, name, seats)
+
+    def play(self) -> None:
+        refused = False
+        for step in range(STEPS):
+            if self.table.state.is_over():
                 break
-        if illegal:
-            break
-    expect(illegal is not None, "found an illegal drop to try")
-    pos_before = table.pos
-    driver.drag(
-        table.card_point(illegal.src, len(state.pile(illegal.src)) - 1),
-        table.pile_target_rect(illegal.dst).center,
-    )
-    expect(
-        table.pos == pos_before and table.state is state,
-        f"illegal drop {illegal.to_dict()} changed nothing",
-    )
-    expect(
-        app.toasts.latest == state.check(illegal), f"the reason was shown: {app.toasts.latest!r}"
-    )
-    driver.run(6)
-    sprite = table.sprites[state.pile(illegal.src)[-1]]
-    placed = table.top_placement(illegal.src)
-    expect(
-        (round(sprite.x), round(sprite.y)) == (placed.x, placed.y), "the card slid back to its pile"
-    )
+            self.pass_turn()
+            refused = refused or self.illegal_drop()  # while the table waits for this player
+            before = self.table.state
+            self.human_move()
+            if step == 0:
+                self.undo_and_redo(before)
+        expect(refused, "an illegal drop was tried and refused")
+        if self.table.state.is_over():
+            self.expect_results()
 
-    import pygame
-
-    driver.key(pygame.K_z, pygame.KMOD_CTRL)
-    expect(table.pos == pos_before - 1, "Ctrl+Z undid the last move")
-    driver.key(pygame.K_y, pygame.KMOD_CTRL)
-    expect(table.pos == pos_before and table.state == state, "Ctrl+Y redid it")
-
-
-def choose_canals_move(state):
-    """A sensible placement for the scripted game: build spring → canals → fountain columns."""
-    from engines import canals
-
-    seat = state.current_player
-    hand = state.hands[seat]
-    kinds = {code: canals.kind(code) for code in hand}
-    for i, column in enumerate(state.sides[seat]):
-        codes = [code for code, _ in column]
-        if canals.kind(codes[0]) != "spring" or any(canals.kind(c) == "fountain" for c in codes):
-            continue
-        want = "canal" if len(codes) < 3 else "fountain"
-        card = next((c for c in hand if kinds[c] == want), None)
-        if card:
-            return canals.Place(card, seat, i, len(codes) % 2 == 0)
-    spring = next((c for c in hand if kinds[c] == "spring"), None)
-    if spring:
-        return canals.Place(spring, seat, None, False)
-    other = 1 - seat
-    if state.sides[other]:
-        return canals.Place(hand[0], other, 0, False)
-    return canals.Place(hand[0], seat, None, False)
-
-
-def smoke_canals(app, driver) -> None:
-    import pygame
-
-    from game.scenes.dialogs import ChoiceScene
-    from game.scenes.handoff import HandoffScene
-
-    print("Canals:")
-    table = open_from_menu(app, driver, "canals", "77")
-    handoffs = 0
-    for _ in range(60):
-        if table.state.is_over():
-            break
-        if isinstance(app.scene, HandoffScene):
-            driver.run(10)  # the hand-off screen ignores input for its first moments
-            driver.click(app.scene.ready.rect.center)
-            handoffs += 1
+    def against_computer(self) -> None:
+        computer_moves = 0
+        for _ in range(STEPS):
+            if self.table.state.is_over() or computer_moves >= COMPUTER_MOVES:
+                break
+            self.pass_turn()
+            if self.seats[self.table.state.current_player] == "human":
+                self.human_move()
+            else:
+                self.computer_move()
+                computer_moves += 1
         expect(
-            app.scene is table and table.viewer == table.state.current_player,
+            computer_moves >= COMPUTER_MOVES or self.table.state.is_over(),
+            f"the computer moved {computer_moves} times",
+        )
+
+    # -- steps ---------------------------------------------------------------------------------
+    def pass_turn(self) -> None:
+        """Press End turn when the table waits for it, and pass any hand-off screen."""
+        from game.scenes.handoff import HandoffScene
+
+        for _ in range(4):
+            if isinstance(self.app.scene, HandoffScene):
+                self.driver.run(10)  # the hand-off screen ignores input for its first moments
+                self.driver.click(self.app.scene.ready.rect.center)
+            elif self.app.scene is self.table and self.table.end_turn_button.enabled():
+                self.driver.click(self.table.end_turn_button.rect.center)
+            else:
+                return
+
+    def mapped(self, moves: list[Any]) -> list[tuple[Any, Any]]:
+        """(move, gesture) for the moves the table can show a gesture for."""
+        pairs = ((move, self.table.gesture_for(move)) for move in moves)
+        return [(move, gesture) for move, gesture in pairs if gesture is not None]
+
+    def perform(self, gesture: Any) -> None:
+        for key in gesture.keys:
+            self.driver.key(key)
+        if gesture.release is None:
+            self.driver.click(gesture.press)
+        else:
+            self.driver.drag(gesture.press, gesture.release)
+
+    def human_move(self) -> None:
+        table, state = self.table, self.table.state
+        expect(
+            self.app.scene is table and table.viewer == state.current_player,
             "the player to move sees the table",
+            quiet=True,
         )
-        state = table.state
-        move = choose_canals_move(state)
-        if move.face_up != table.face_up:
-            driver.key(pygame.K_f)
-        index = state.hands[table.viewer].index(move.card)
-        dst = f"new:{move.side}" if move.column is None else f"col:{move.side}:{move.column}"
-        driver.drag(table.card_point("hand", index), table.pile_target_rect(dst).center)
+        choices = self.mapped(state.legal_moves())
+        expect(bool(choices), "some legal move has a gesture", quiet=True)
+        move, gesture = self.rng.choice(choices)
+        pos = table.pos
+        self.perform(gesture)
+        expect(table.pos > pos and table.moves[pos] == move, f"{self.describe(move)} by a gesture")
+
+    def computer_move(self) -> None:
+        """The computer's turn: it moves by itself while frames are drawn."""
+        table, pos = self.table, self.table.pos
+        deadline = time.monotonic() + COMPUTER_WAIT_S
+        while table.pos == pos and time.monotonic() < deadline:
+            self.driver.run(1)
+            time.sleep(0.005)  # the worker thinks in real time
+        expect(table.pos > pos, f"the computer made {self.describe(table.moves[pos])}")
+
+    def undo_and_redo(self, before: Any) -> None:
+        import pygame
+
+        table, after, pos = self.table, self.table.state, self.table.pos
+        self.driver.key(pygame.K_z, pygame.KMOD_CTRL)
+        expect(table.pos == pos - 1 and table.state == before, "Ctrl+Z undid the move")
+        self.driver.key(pygame.K_y, pygame.KMOD_CTRL)
+        expect(table.pos == pos and table.state == after, "Ctrl+Y redid it")
+
+    def illegal_drop(self) -> bool:
+        """Try a forbidden move the table has a gesture for; False if there is none here."""
+        table, state = self.table, self.table.state
+        if self.app.scene is not table or state.current_player is None:
+            return False
+        found = self.mapped(illegal_candidates(state, table.moves[: table.pos]))
+        if not found:
+            return False
+        move, gesture = found[0]
+        pos = table.pos
+        self.perform(gesture)
         expect(
-            table.moves[-1] == move and table.state.turn == state.turn + 1,
-            f"dragged {move.describe()}",
+            table.pos == pos and table.state is state,
+            f"illegal {self.describe(move)} changed nothing",
         )
-        if not table.state.is_over():
-            driver.click(table.end_button.rect.center)
-    expect(table.state.is_over(), "all 52 cards were placed")
-    expect(handoffs >= 51, f"the table was handed over between turns ({handoffs} times)")
-    driver.run(40)
-    expect(isinstance(app.scene, ChoiceScene), "the results dialog appeared")
-    a, b = table.state.scores()
-    expect(
-        f"{a} points" in app.scene.lines[0] and f"{b} points" in app.scene.lines[1],
-        f"results show {a} – {b}",
-    )
-    expect(a + b > 0, "some columns scored")
+        reason, shown = state.check(move), self.app.toasts.latest
+        expect(shown == reason, f"the reason was shown: {reason!r} (shown: {shown!r})")
+        return True
+
+    def expect_results(self) -> None:
+        from game.scenes.dialogs import ChoiceScene
+
+        self.driver.run(40)
+        expect(isinstance(self.app.scene, ChoiceScene), "the game ended: results dialog appeared")
+        print(f"      {' / '.join(self.app.scene.lines)}")
+
+    @staticmethod
+    def describe(move: Any) -> str:
+        return move.describe() if hasattr(move, "describe") else str(move.to_dict())
+
+
+def illegal_candidates(state: Any, made: list[Any], limit: int = 300) -> list[Any]:
+    """Moves the rules forbid here, found without knowing the game: moves made earlier, moves legal
+    one move ahead, and legal moves with one field taken from another legal move (moves are frozen
+    dataclasses, so a card with another move's destination is usually a forbidden move)."""
+    legal = state.legal_moves()[:30]
+    ahead = [m for move in legal[:10] for m in state.apply(move).legal_moves()[:30]]
+    mixed = [
+        dataclasses.replace(move, **{f.name: getattr(other, f.name)})
+        for move in legal
+        for other in legal
+        if type(other) is type(move)
+        for f in dataclasses.fields(move)
+    ]
+    candidates = []
+    for move in (*made, *ahead, *mixed):
+        if len(candidates) >= limit:
+            break
+        with contextlib.suppress(Exception):  # a mixed move may not even be well-formed
+            if state.check(move) and move not in candidates:
+                candidates.append(move)
+    return candidates

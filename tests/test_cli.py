@@ -96,3 +96,21 @@ def test_a_real_process_prints_no_traceback():
     assert done.returncode == 2
     known = "human, random, easy, medium, hard"
     assert done.stderr == f"cardtable: unknown seat kind 'robot' (known: {known})\n"
+
+
+def test_smoke_home_is_passed_on(monkeypatch, tmp_path):
+    seen = {}
+    monkeypatch.setattr("game.smoke.run_smoke", lambda frames, home: seen.update(f=frames, h=home))
+    main(["smoke", "--frames", "2", "--home", str(tmp_path)])
+    assert seen == {"f": 2, "h": str(tmp_path)}
+
+
+def test_smoke_uses_the_given_data_folder_or_a_private_one(tmp_path):
+    from game.smoke import data_folder
+
+    with data_folder(str(tmp_path / "new")) as folder:
+        assert folder == str(tmp_path / "new") and Path(folder).is_dir()
+    assert Path(folder).is_dir()  # a real data folder stays
+    with data_folder(None) as private:
+        assert Path(private).is_dir() and "cardtable-smoke-" in private
+    assert not Path(private).exists()
