@@ -17,10 +17,11 @@ import pygame
 
 from game import settings as settings_mod
 from game import theme, ui
+from game.scene import Scene
 
 if TYPE_CHECKING:
-    from game.scene import Scene
     from game.stats import Stats
+    from game.worker import Worker
 
 TITLE = "Card Table"
 IDLE_REDRAW_SECONDS = 0.25  # with nothing moving, redraw this often (clocks on screen still tick)
@@ -42,6 +43,7 @@ class App:
         self._set_icon()
         self.scenes: list[Scene] = []
         self._stats: Stats | None = None
+        self._worker: Worker | None = None
         self.toasts = ui.Toasts()
         self.running = True
         self.clock = pygame.time.Clock()
@@ -132,6 +134,8 @@ class App:
             if not self.running:
                 return
         top = self.scene
+        for below in self.scenes[:-1]:
+            below.background(dt)
         top.update(dt)
         had_toasts = bool(self.toasts.items)
         self.toasts.update(dt)
@@ -176,6 +180,8 @@ class App:
         for scene in reversed(self.scenes):
             scene.closed()
         self.save_settings()
+        if self._worker is not None:
+            self._worker.close()
         if self._stats is not None:
             self._stats.close()
         self.running = False
@@ -194,3 +200,20 @@ class App:
 
             self._stats = Stats()
         return self._stats
+
+    @property
+    def worker(self) -> Worker:
+        """The thinking worker (computer players, hints), started on first use."""
+        if self._worker is None:
+            from game.worker import Worker
+
+            self._worker = Worker()
+        return self._worker
+
+    def has_worker(self) -> bool:
+        return self._worker is not None
+
+    def cancel_work(self, owner: object) -> None:
+        """Drop whatever `owner` asked the worker for (a table that closes)."""
+        if self._worker is not None:
+            self._worker.cancel(owner)

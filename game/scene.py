@@ -2,20 +2,34 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from game import ui
 
-if TYPE_CHECKING:
-    from game.app import App
+
+class Host(Protocol):
+    """What scenes ask of the app that owns them (game.app.App); scenes never import the app."""
+
+    settings: Any
+    toasts: Any
+
+    @property
+    def size(self) -> tuple[int, int]: ...
+
+    @property
+    def scale(self) -> float: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> None: ...
 
 
 class Scene:
     opaque = True  # False: the scene below is drawn first (dialogs)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.buttons: list[ui.Button] = []
 
@@ -30,6 +44,9 @@ class Scene:
 
     def update(self, dt: float) -> None:
         """Advance animations and clocks by dt seconds."""
+
+    def background(self, dt: float) -> None:
+        """Another scene is on top (a dialog): keep background tasks going (a computer thinking)."""
 
     def animating(self) -> bool:
         """True while something on screen changes without input (frames must be drawn)."""

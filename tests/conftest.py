@@ -149,14 +149,7 @@ def open_canfield(app, driver, seed: int = 2024, preset: str = "seed", options=N
 
 def set_position(table, state) -> None:
     """Put `state` on the table as the start of its history (as if it had been dealt)."""
-    table.states = [state]
-    table.moves = []
-    table.pos = 0
-    table.queue.clear()
-    table.drag = None
-    table.ending_done = table.recorded = state.is_over()
-    table.state_changed()
-    table.sync(animate=False)
+    table.show_position(state)
 
 
 def settle(driver, table, frames: int = 60) -> None:

@@ -54,9 +54,9 @@ def by_keyboard(table, driver, move) -> None:
         return
     focus(table, driver, move.src)
     driver.key(pygame.K_RETURN)
-    while table.drag and len(table.drag.codes) < move.n:
+    while table.held and len(table.held.codes) < move.n:
         driver.key(pygame.K_UP)  # lift more of the run
-    assert table.drag and len(table.drag.codes) == move.n
+    assert table.held and len(table.held.codes) == move.n
     focus(table, driver, move.dst)
     driver.key(pygame.K_RETURN)
 

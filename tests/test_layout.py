@@ -11,7 +11,7 @@ from conftest import make_state, run_of, set_position
 
 from engines import canfield
 from engines.cards import FULL_DECK
-from game.launch import DealRequest
+from game.deal import DealRequest
 from game.table import open_table
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
@@ -74,12 +74,13 @@ def check_layout(app, table, what: str) -> None:
         # The area each pile's cards cover (its drop area) never reaches another pile either.
         assert not a.drop.colliderect(b.drop), (what, a.pile, a.drop, b.pile, b.drop)
     play_area = pygame.Rect(0, table.bar_h, w, h - table.bar_h - table.status_h)
-    assert {p.code for p in table.placed} == set(FULL_DECK), what
+    assert len({p.key for p in table.placed}) == 52, what
+    assert {p.card for p in table.placed} - {None} <= set(FULL_DECK), what
     for p in table.placed:
         rect = pygame.Rect(p.x, p.y, table.card_w, table.card_h)
         assert play_area.contains(rect), (what, p, play_area)
-        sprite = table.sprites[p.code]
-        assert (round(sprite.x), round(sprite.y)) == (p.x, p.y), (what, p.code)
+        sprite = table.sprites[p.key]
+        assert (round(sprite.x), round(sprite.y)) == (p.x, p.y), (what, p.key)
     for s in slots:
         assert play_area.contains(s.rect), (what, s.pile)
     # Every card of a tableau pile shows at least a sliver of its index corner.

@@ -11,8 +11,8 @@ from conftest import set_position
 
 import engines
 from engines import canals
+from game.deal import DealRequest
 from game.driver import Driver
-from game.launch import DealRequest
 from game.scenes.dialogs import ChoiceScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.menu import MenuScene
@@ -67,7 +67,7 @@ def test_a_drag_places_a_card_and_the_turn_passes_only_through_the_handoff(make_
     assert table.state.sides[seat][0] == ((card, False),)
     # The placer keeps the table (and may undo) until they end the turn.
     assert app.scene is table and table.viewer == seat and table.can_undo()
-    driver.click(table.end_button.rect.center)
+    driver.click(table.end_turn_button.rect.center)
     driver.run(2)
     assert isinstance(app.scene, HandoffScene)
     pass_handoff(app, driver)
@@ -91,18 +91,19 @@ def test_only_the_viewers_hand_is_face_up_and_opponents_face_down_cards_stay_hid
     first = table.viewer
     card = table.state.hands[first][5]
     drag_place(table, driver, card, f"new:{first}")
-    mine = next(p for p in table.placed if p.code == card)
+    mine = next(p for p in table.placed if p.card == card)
     assert not mine.face_up and mine.mark == engines.cards.pretty(card)  # the owner's peek tag
-    driver.click(table.end_button.rect.center)
+    driver.click(table.end_turn_button.rect.center)
     driver.run(1)
     pass_handoff(app, driver)
     second = table.viewer
-    theirs = next(p for p in table.placed if p.code == card)
+    theirs = table.top_placement(f"col:{first}:0")
     assert not theirs.face_up and theirs.mark is None  # the other player sees only the back
+    assert theirs.card is None and theirs.key != card  # nor may the sprite's key tell the face
     for p in table.placed:
-        in_hand_of = next((s for s in (0, 1) if p.code in table.state.hands[s]), None)
-        if in_hand_of is not None:
-            assert p.face_up == (in_hand_of == second)
+        if p.pile.startswith("hand"):
+            assert p.face_up == (p.pile == "hand") == (p.card is not None)
+            assert (p.card in table.state.hands[second]) if p.face_up else p.card is None
 
 
 def test_without_memory_aid_your_own_face_down_cards_have_no_peek(make_app):
@@ -111,7 +112,7 @@ def test_without_memory_aid_your_own_face_down_cards_have_no_peek(make_app):
     seat = table.viewer
     card = table.state.hands[seat][0]
     drag_place(table, driver, card, f"new:{seat}")
-    placed = next(p for p in table.placed if p.code == card)
+    placed = table.top_placement(f"col:{seat}:0")
     assert not placed.face_up and placed.mark is None
 
 
@@ -132,10 +133,10 @@ def test_face_up_toggle_by_key_and_by_right_click_while_dragging(make_app):
     driver.run(1)
     driver.post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 40), rel=(0, -40), buttons=(1, 0, 0))
     driver.run(1)
-    assert table.drag is not None
+    assert table.held is not None
     driver.post(pygame.MOUSEBUTTONDOWN, pos=(start[0], start[1] - 40), button=3)
     driver.run(1)
-    assert not table.face_up and table.drag is not None
+    assert not table.face_up and table.held is not None
     driver.post(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0))
     driver.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
     driver.run(2)
@@ -169,7 +170,7 @@ def test_dragging_a_card_lights_up_every_column_and_the_new_column_slot(make_app
         pygame.MOUSEMOTION, pos=(start[0] + 30, start[1] - 60), rel=(30, -60), buttons=(1, 0, 0)
     )
     driver.run(1)
-    assert table.drag.accept == {f"col:{seat}:0", f"new:{table.viewer}"}
+    assert table.held.accept == {f"col:{seat}:0", f"new:{table.viewer}"}
 
 
 def fill(state, moves):
@@ -191,10 +192,7 @@ def test_many_and_long_columns_stay_on_screen(make_app, size):
         else:
             move = canals.Place(card, 1, 0 if state.sides[1] else None, True)
         state = state.apply(move)
-    table.states = [state]
-    table.moves = []
-    table.pos = 0
-    table.sync(animate=False)
+    set_position(table, state)
     w, h = size
     rects = [pygame.Rect(p.x, p.y, table.card_w, table.card_h) for p in table.placed]
     assert len(rects) == 52
@@ -208,10 +206,29 @@ def test_many_and_long_columns_stay_on_screen(make_app, size):
     assert min(steps) >= 2
 
 
+def choose_canals_move(state):
+    """A sensible placement for a scripted game: build spring → canals → fountain columns."""
+    seat = state.current_player
+    hand = state.hands[seat]
+    kinds = {code: canals.kind(code) for code in hand}
+    for i, column in enumerate(state.sides[seat]):
+        codes = [code for code, _ in column]
+        if canals.kind(codes[0]) != "spring" or any(canals.kind(c) == "fountain" for c in codes):
+            continue
+        want = "canal" if len(codes) < 3 else "fountain"
+        card = next((c for c in hand if kinds[c] == want), None)
+        if card:
+            return canals.Place(card, seat, i, len(codes) % 2 == 0)
+    spring = next((c for c in hand if kinds[c] == "spring"), None)
+    if spring:
+        return canals.Place(spring, seat, None, False)
+    if state.sides[1 - seat]:
+        return canals.Place(hand[0], 1 - seat, 0, False)
+    return canals.Place(hand[0], seat, None, False)
+
+
 def play_out(table, app, driver):
     """Place every remaining card with real drags (spring-canal-fountain where possible)."""
-    from game.smoke import choose_canals_move
-
     while not table.state.is_over():
         if isinstance(app.scene, HandoffScene):
             pass_handoff(app, driver)
@@ -221,8 +238,8 @@ def play_out(table, app, driver):
         target = f"new:{move.side}" if move.column is None else f"col:{move.side}:{move.column}"
         drag_place(table, driver, move.card, target)
         assert table.moves[-1] == move
-        if not table.state.is_over() and table.secrets:
-            driver.click(table.end_button.rect.center)
+        if not table.state.is_over() and table.seats.secrets:
+            driver.click(table.end_turn_button.rect.center)
 
 
 def test_the_end_flips_every_card_shows_column_scores_and_offers_a_rematch(make_app):
@@ -252,9 +269,9 @@ def test_keyboard_only_placement(make_app):
     driver.key(pygame.K_TAB)  # focus the hand
     assert table.focus_order()[table.focus] == "hand"
     driver.key(pygame.K_RETURN)  # lift a card
-    assert table.drag is not None and table.drag.by_keyboard
+    assert table.held is not None and table.held.by_keyboard
     driver.key(pygame.K_UP)  # choose its neighbour instead
-    card = table.drag.codes[0]
+    card = table.held.codes[0]
     order = table.focus_order()
     while order[table.focus] != f"new:{seat}":
         driver.key(pygame.K_TAB)
@@ -265,15 +282,15 @@ def test_keyboard_only_placement(make_app):
 def test_the_hand_card_under_the_pointer_rises_and_can_still_be_dragged(make_app):
     _app, table, driver = open_canals(make_app, secrets=False)
     seat = table.viewer
-    resting = {p.code: p.y for p in table.placed if p.pile == "hand"}
+    resting = {p.key: p.y for p in table.placed if p.pile == "hand"}
     point = table.card_point("hand", 4)
     driver.post(pygame.MOUSEMOTION, pos=point, rel=(0, 0), buttons=(0, 0, 0))
     driver.run(6)
-    raised = [p for p in table.placed if p.pile == "hand" and p.y != resting[p.code]]
+    raised = [p for p in table.placed if p.pile == "hand" and p.y != resting[p.key]]
     assert [p.index for p in raised] == [4]
     # Each hand rises away from its own edge of the table.
-    assert (raised[0].y < resting[raised[0].code]) == (seat == 0)
-    card = raised[0].code
+    assert (raised[0].y < resting[raised[0].key]) == (seat == 0)
+    card = raised[0].card
     driver.drag(point, table.pile_target_rect(f"new:{seat}").center)
     assert table.state.sides[seat][0] == ((card, False),)
 
@@ -286,7 +303,7 @@ def test_a_double_click_on_end_turn_does_not_pass_the_handoff(make_app):
     pass_handoff(app, driver)
     seat = table.viewer
     drag_place(table, driver, table.state.hands[seat][0], f"new:{seat}")
-    end = table.end_button.rect.center
+    end = table.end_turn_button.rect.center
     driver.click(end, frames=1)
     driver.click(end, frames=1)  # the second click of a double-click lands on the hand-off screen
     driver.run(3)
@@ -298,7 +315,7 @@ def test_the_next_player_cannot_undo_the_previous_players_move_by_keyboard(make_
     pass_handoff(app, driver)
     seat = table.viewer
     drag_place(table, driver, table.state.hands[seat][0], f"new:{seat}")
-    driver.click(table.end_button.rect.center)
+    driver.click(table.end_turn_button.rect.center)
     pass_handoff(app, driver)
     for key, mod in ((pygame.K_z, pygame.KMOD_CTRL), (pygame.K_y, pygame.KMOD_CTRL)):
         driver.key(key, mod)
@@ -321,8 +338,8 @@ def test_an_undo_during_the_final_flip_turns_the_cards_back_down(make_app):
     view = table.state.view(table.viewer)
     shown = {c["card"] for side in view["sides"] for col in side for c in col if c["face_up"]}
     for sprite in table.sprites.values():
-        if sprite.code not in table.state.hands[table.viewer]:
-            assert sprite.face_up == (sprite.code in shown)
+        if sprite.card not in table.state.hands[table.viewer]:
+            assert sprite.face_up == (sprite.card in shown)
 
 
 def test_undo_while_dragging_lets_go_of_the_card(make_app):
@@ -334,9 +351,9 @@ def test_undo_while_dragging_lets_go_of_the_card(make_app):
     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     driver.post(pygame.MOUSEMOTION, pos=(start[0], start[1] - 50), rel=(0, -50), buttons=(1, 0, 0))
     driver.run(1)
-    assert table.drag is not None
+    assert table.held is not None
     driver.key(pygame.K_y, pygame.KMOD_CTRL)
-    assert table.drag is None and table.pos == 1
+    assert table.held is None and table.pos == 1
     driver.post(pygame.MOUSEBUTTONUP, pos=(start[0], start[1] - 300), button=1)
     driver.run(3)
     assert table.pos == 1  # the release of a card no longer held does nothing

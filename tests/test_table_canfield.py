@@ -28,7 +28,7 @@ from engines.core import Move
 from game.driver import Driver
 from game.scenes.celebration import CelebrationScene
 from game.scenes.dialogs import ChoiceScene, ConfirmScene
-from game.scenes.menu import ORDER, MenuScene
+from game.scenes.menu import MenuScene
 from game.scenes.settings_scene import SettingsScene
 
 SUITS = "SHDC"
@@ -41,15 +41,15 @@ def rest_at(table, pile: str) -> None:
     """Every card of `pile` is drawn exactly at its resting place."""
     for p in table.placed:
         if p.pile == pile:
-            sprite = table.sprites[p.code]
-            assert (round(sprite.x), round(sprite.y)) == (p.x, p.y), p.code
-            assert not sprite.moving, p.code
+            sprite = table.sprites[p.key]
+            assert (round(sprite.x), round(sprite.y)) == (p.x, p.y), p.key
+            assert not sprite.moving, p.key
 
 
 def all_at_rest(table) -> None:
     for p in table.placed:
-        sprite = table.sprites[p.code]
-        assert (round(sprite.x), round(sprite.y)) == (p.x, p.y), p.code
+        sprite = table.sprites[p.key]
+        assert (round(sprite.x), round(sprite.y)) == (p.x, p.y), p.key
 
 
 def top_point(table, pile: str) -> tuple[int, int]:
@@ -156,14 +156,14 @@ def test_piles_that_light_up_are_exactly_the_legal_destinations(app, driver):
                 n = len(state.pile(src)) - index
                 start = table.card_point(src, index)
                 press_and_hold(driver, start, (start[0] + 12, start[1] + 9))
-                assert table.drag is not None and table.drag.src == src
-                assert len(table.drag.codes) == n
+                assert table.held is not None and table.held.src == src
+                assert len(table.held.codes) == n
                 want = {
                     dst
                     for dst in canfield.PILES
                     if dst != src and state.check(Move(src, dst, n)) is None
                 }
-                assert table.drag.accept == want, (src, n)
+                assert table.held.accept == want, (src, n)
                 checked += 1
                 lit += bool(want)
                 # Cancel (Esc, or a right-click), then let go: the cards go home.
@@ -173,7 +173,7 @@ def test_piles_that_light_up_are_exactly_the_legal_destinations(app, driver):
                     driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=3)
                 driver.post(pygame.MOUSEBUTTONUP, pos=start, button=1)
                 driver.run(1)
-                assert table.drag is None and table.state is state
+                assert table.held is None and table.state is state
         moves = state.legal_moves()
         if not moves:
             break
@@ -353,7 +353,7 @@ def test_resizing_keeps_every_card_on_screen(app, driver):
         settle(driver, table)
         screen = pygame.Rect(0, 0, *size)
         for p in table.placed:
-            sprite = table.sprites[p.code]
+            sprite = table.sprites[p.key]
             rect = pygame.Rect(round(sprite.x), round(sprite.y), table.card_w, table.card_h)
             assert screen.contains(rect), (size, p)
             assert rect.top >= table.bar_h and rect.bottom <= size[1] - table.status_h, (size, p)
@@ -396,21 +396,21 @@ def test_keyboard_focus_pick_up_drop_and_cancel(app, driver):
     # Enter picks up the 8S, Tab/arrows carry it, Enter drops it on the 9H.
     keyboard_focus(driver, table, "tableau:1")
     driver.key(pygame.K_RETURN)
-    assert table.drag is not None and table.drag.by_keyboard and table.drag.codes == ["8S"]
-    assert table.drag.accept == {"tableau:0"}
+    assert table.held is not None and table.held.by_keyboard and table.held.codes == ["8S"]
+    assert table.held.accept == {"tableau:0"}
     keyboard_focus(driver, table, "tableau:0", keys=(pygame.K_LEFT,))
     driver.key(pygame.K_RETURN)
-    assert table.drag is None
+    assert table.held is None
     assert table.moves == [Move("tableau:1", "tableau:0", 1)]
     settle(driver, table)
     all_at_rest(table)
     # Esc puts the lifted card back and changes nothing.
     keyboard_focus(driver, table, "reserve")
     driver.key(pygame.K_RETURN)
-    assert table.drag is not None and table.drag.codes == ["QC"]
+    assert table.held is not None and table.held.codes == ["QC"]
     keyboard_focus(driver, table, "tableau:2")
     driver.key(pygame.K_ESCAPE)
-    assert table.drag is None and table.pos == 1 and app.scene is table
+    assert table.held is None and table.pos == 1 and app.scene is table
     settle(driver, table)
     all_at_rest(table)
     # An illegal keyboard drop: the reason is shown and the card goes home.
@@ -418,7 +418,7 @@ def test_keyboard_focus_pick_up_drop_and_cancel(app, driver):
     driver.key(pygame.K_KP_ENTER)
     keyboard_focus(driver, table, "tableau:2")
     driver.key(pygame.K_SPACE)
-    assert table.pos == 1 and table.drag is None
+    assert table.pos == 1 and table.held is None
     assert app.toasts.latest == table.state.check(Move("waste", "tableau:2", 1))
     settle(driver, table)
     all_at_rest(table)
@@ -447,7 +447,7 @@ def test_a_whole_game_by_keyboard_makes_real_moves(app, driver):
         move = moves[0]
         keyboard_focus(driver, table, move.src, keys)
         driver.key(pygame.K_RETURN)
-        assert table.drag is not None and table.drag.src == move.src
+        assert table.held is not None and table.held.src == move.src
         keyboard_focus(driver, table, move.dst, keys)
         driver.key(pygame.K_RETURN)
         assert table.moves[-1] == move and table.state == state.apply(move)
@@ -485,12 +485,14 @@ def test_new_deal_asks_first_when_a_game_is_under_way(app, driver):
     assert table.state.foundation_count() == 1
     # The cards on screen are the new deal's, headed for their new places.
     driver.run(40)
-    on_screen = {p.code: (p.pile, p.index) for p in table.placed}
+    on_screen = {p.key: (p.pile, p.index) for p in table.placed}
+    view = table.state.view(0)
     for pile in ("stock", "reserve", "tableau:0", "foundation:0"):
-        for i, code in enumerate(table.state.pile(pile)):
-            assert on_screen[code] == (pile, i)
-            sprite = table.sprites[code]
-            place = next(p for p in table.placed if p.code == code)
+        keys = view["ids"][pile] if pile in view["ids"] else table.state.pile(pile)
+        for i, key in enumerate(keys):
+            assert on_screen[key] == (pile, i)
+            sprite = table.sprites[key]
+            place = next(p for p in table.placed if p.key == key)
             assert (round(sprite.x), round(sprite.y)) == (place.x, place.y)
 
 
@@ -572,17 +574,19 @@ def test_auto_finish_plays_the_game_out(app, driver):
 
 
 def test_the_menu_lists_all_four_games_and_disables_unbuilt_ones(app, driver):
-    from game.table import TABLES
+    from game import registry
 
     menu = app.scene
     assert isinstance(menu, MenuScene)
     assert (
-        list(menu.game_buttons) == list(ORDER) == ["canfield", "canals", "sandcastles", "orchard"]
+        list(menu.game_buttons)
+        == list(registry.names())
+        == ["canfield", "canals", "sandcastles", "orchard"]
     )
     titles = [b.label for b in menu.game_buttons.values()]
     assert titles == ["Canfield", "Canals", "Sandcastles", "Orchard"]
     for name, b in menu.game_buttons.items():
-        assert b.enabled() == (name in TABLES), name
+        assert b.enabled() == (name in registry.playable_names()), name
     assert menu.game_buttons["canfield"].enabled()
     for name in ("sandcastles", "orchard"):
         driver.click(menu.game_buttons[name].rect.center)

@@ -55,7 +55,7 @@ class CelebrationScene(Scene):
             vx = self.rng.choice((-1, 1)) * self.rng.uniform(0.12, 0.35) * w
             self.flying.append(
                 [
-                    self.table.images.face(p.code),
+                    self.table.images.face(p.card),
                     float(p.x),
                     float(p.y),
                     vx,
@@ -80,7 +80,7 @@ class CelebrationScene(Scene):
         table = self.table
         below = [q for q in table.placed if q.pile == p.pile and q.index == p.index - 1]
         if below:
-            self.canvas.blit(table.images.face(below[0].code), (below[0].x, below[0].y))
+            self.canvas.blit(table.images.face(below[0].card), (below[0].x, below[0].y))
             return
         area = pygame.Rect(p.x, p.y, table.card_w, table.card_h)
         self.canvas.blit(felt(self.canvas.get_size(), self.app.settings.felt), area, area)

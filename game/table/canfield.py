@@ -1,22 +1,25 @@
 """The Canfield table: stock, waste and reserve on the left, foundations and tableau on the right.
 
-Layout is a pure function of the window size; gestures become `engines.core.Move`s and the engine
-decides legality.
+Layout is a pure function of the window size and the view (the stock and the reserve below its top
+are hidden: their sprites are keyed by the view's ids); gestures become `engines.core.Move`s and the
+engine decides legality.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from typing import Any, ClassVar
 
 import pygame
 
 from engines import canfield
-from engines.cards import RANKS, pretty
+from engines.cards import FULL_DECK, RANKS, pretty
 from engines.core import Move
 from game import stats, theme, ui
-from game.launch import fresh_seed
+from game.deal import fresh_seed
 from game.table.base import HINT_SECONDS, TableScene, format_time
-from game.table.pieces import Placement, Slot
+from game.table.pieces import Gesture, Pick, Placement, Slot, Target
 
 FAN_MAX = 0.28  # tableau overlap, as a fraction of card height, before squeezing
 WASTE_FAN = 0.2
@@ -32,7 +35,61 @@ def vegas_text(dollars: int) -> str:
     return f"−${-dollars}" if dollars < 0 else f"${dollars}"
 
 
+# A 13-card run, alternating colours, built down from the king: the busiest thing to drag.
+RUN_13 = ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D", "5S", "4H", "3C", "2D", "AS"]
+
+
+def foundation_cards(view: dict[str, Any]) -> int:
+    return sum(len(f) for f in view["foundations"])
+
+
+def redeals_left(view: dict[str, Any]) -> int | None:
+    limit = view["options"]["redeals"]
+    return None if limit is None else max(0, limit - view["redeals_used"])
+
+
 class CanfieldTable(TableScene):
+    option_text: ClassVar[dict[str, tuple[str, dict[Any, str]]]] = {
+        "draw": ("Draw", {1: "1 card", 3: "3 cards"}),
+        "redeals": ("Redeals", {None: "Unlimited", 0: "None", 1: "1", 2: "2"}),
+        "tableau_move": (
+            "Tableau moves",
+            {"top": "Top card", "pile": "Top or whole pile", "any": "Any built run"},
+        ),
+        "empty_fill": ("Empty piles", {"any": "Any card", "reserve": "From reserve"}),
+        "foundation_return": ("Take back from foundations", {False: "No", True: "Yes"}),
+    }
+
+    def __init__(self, app, request) -> None:
+        super().__init__(app, request)
+        self.auto_pending = False
+        self.sweeping = False
+        self.finish_announced = False
+        self.checked_state = None  # the position last checked for a dead end
+        self._auto_finish: list[Move] | None = None
+
+    @classmethod
+    def busiest_position(cls) -> canfield.CanfieldState:
+        """A position (any built run may move) whose tableau 0 holds a 13-card run."""
+        rest = [c for c in FULL_DECK if c not in RUN_13]
+        random.Random(13).shuffle(rest)
+        diamonds = ["7D", "8D", "9D"]  # a foundation under way (base rank 7)
+        rest = [c for c in rest if c not in diamonds]
+        return canfield.from_dict(
+            {
+                "game": "canfield",
+                "seed": 13,
+                "options": {**canfield.DEFAULTS, "tableau_move": "any"},
+                "base_rank": 7,
+                "foundations": [diamonds, [], [], []],
+                "reserve": rest[:13],
+                "tableau": [RUN_13, rest[13:14], rest[14:16], rest[16:17]],
+                "waste": rest[17:22],
+                "stock": rest[22:],
+                "redeals_used": 0,
+            }
+        )
+
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -66,11 +123,11 @@ class CanfieldTable(TableScene):
 
     def slots(self) -> list[Slot]:
         cw, ch = self.card_w, self.card_h
-        s = self.state
-        base = RANKS[s.base_rank - 1]
-        can_redeal = s.redeals_left is None or s.redeals_left > 0
+        v = self.view
+        base = RANKS[v["base_rank"] - 1]
+        left = redeals_left(v)
         slots = [
-            Slot("stock", pygame.Rect(*self.stock_xy, cw, ch), "↻" if can_redeal else "✕"),
+            Slot("stock", pygame.Rect(*self.stock_xy, cw, ch), "↻" if left != 0 else "✕"),
             Slot("waste", pygame.Rect(*self.waste_xy, cw, ch), None),
             Slot("reserve", pygame.Rect(*self.reserve_xy, cw, ch), None),
         ]
@@ -92,38 +149,37 @@ class CanfieldTable(TableScene):
         return max(2, min(int(self.card_h * FAN_MAX), room // (n - 1)))
 
     def placements(self) -> list[Placement]:
-        s = self.state
+        v = self.view
         out: list[Placement] = []
         add = out.append
         sx, sy = self.stock_xy
-        for i, code in enumerate(s.stock):
+        for i, key in enumerate(v["ids"]["stock"]):
             d = (i // 4) * self.step
-            add(Placement(code, "stock", i, sx - d, sy - d, False))
+            add(Placement(key, None, "stock", i, sx - d, sy - d, False))
         wx, wy = self.waste_xy
-        fan_from = len(s.waste) - (3 if s.options["draw"] == 3 else 1)
-        for i, code in enumerate(s.waste):
+        waste = v["waste"]
+        fan_from = len(waste) - (3 if v["options"]["draw"] == 3 else 1)
+        for i, code in enumerate(waste):
             x = wx + max(0, i - fan_from) * int(self.card_w * WASTE_FAN)
-            add(Placement(code, "waste", i, x, wy, True))
+            add(Placement(code, code, "waste", i, x, wy, True))
         rx, ry = self.reserve_xy
-        last = len(s.reserve) - 1
-        for i, code in enumerate(s.reserve):
-            add(Placement(code, "reserve", i, rx, ry + i * self.step * 2, i == last))
-        for f, pile in enumerate(s.foundations):
+        for i, (key, code) in enumerate(zip(v["ids"]["reserve"], v["reserve"], strict=True)):
+            add(Placement(key, code, "reserve", i, rx, ry + i * self.step * 2, code is not None))
+        for f, pile in enumerate(v["foundations"]):
             for i, code in enumerate(pile):
-                add(Placement(code, f"foundation:{f}", i, self.pile_x[f], sy, True))
-        for t, pile in enumerate(s.tableau):
+                add(Placement(code, code, f"foundation:{f}", i, self.pile_x[f], sy, True))
+        for t, pile in enumerate(v["tableau"]):
             step = self.tableau_step(len(pile))
+            x = self.pile_x[t]
             for i, code in enumerate(pile):
-                add(
-                    Placement(code, f"tableau:{t}", i, self.pile_x[t], self.row2_y + i * step, True)
-                )
+                add(Placement(code, code, f"tableau:{t}", i, x, self.row2_y + i * step, True))
         return out
 
     def draw_static_extras(self, surface: pygame.Surface) -> None:
-        s = self.state
+        v = self.view
         size = max(11, int(self.card_w * 0.13))
         for pile in ("stock", "reserve"):
-            count = len(s.pile(pile))
+            count = len(v[pile])
             if not count:
                 continue
             rect = self.pile_target_rect(pile)
@@ -133,75 +189,70 @@ class CanfieldTable(TableScene):
             surface.blit(img, img.get_rect(center=badge.center))
 
     # -- gestures -------------------------------------------------------------------------------
-    def pickup(self, pile: str, index: int) -> tuple[int, str | None]:
-        s = self.state
-        if pile == "stock" or (
-            pile.startswith("foundation") and not s.options["foundation_return"]
-        ):
-            return 0, None if pile == "stock" else "Cards on a foundation stay there"
-        cards = len(self.pile_cards(pile))
-        if index in s.movable_run_starts(pile):
-            return cards - index, None
-        if pile == "reserve" or pile == "waste":
-            return 0, "Only the top card can be played"
-        if pile.startswith("foundation"):
-            return 0, "Only a foundation's top card can come back"
-        mode = s.options["tableau_move"]
-        if mode == "top":
-            return 0, "Only the top card of a tableau pile moves"
-        if mode == "pile":
-            return 0, "Move the top card or the whole pile"
-        return 0, "Only a built run up to the top card moves"
+    def pick_at(self, p: Placement) -> Pick | str | None:
+        """The stock is clicked, not picked; anything else lifts with the cards above it."""
+        return None if p.pile == "stock" else super().pick_at(p)
 
-    def pile_cards(self, pile: str) -> tuple[str, ...]:
-        return self.state.pile(pile)
+    def targets(self, pick: Pick) -> list[Target]:
+        """Cards are only ever dropped on foundations and tableau piles."""
+        return [
+            Target(s.pile, s.drop)
+            for s in self.slot_list
+            if s.pile != pick.src and s.pile.startswith(("foundation", "tableau"))
+        ]
 
-    def drop_move(self, src: str, index: int, n: int, dst: str) -> Move:
-        return Move(src, dst, n)
+    def move_for(self, pick: Pick, target: Target) -> Move:
+        return Move(pick.src, target.id, pick.n)
+
+    def turn_stock(self) -> bool:
+        """Draw, or turn the waste over: whichever the rules allow now; else say why not."""
+        v = self.view
+        if v["stock"] or not v["waste"]:
+            fallback = Move("stock", "waste", v["options"]["draw"])
+        else:
+            fallback = Move("waste", "stock", len(v["waste"]))
+        legal = (m for m in self.state.legal_moves() if "stock" in (m.src, m.dst))
+        return self.try_move(next(legal, fallback))
 
     def click(self, pile: str, index: int | None, double: bool) -> bool:
-        s = self.state
         if pile == "stock":
-            if s.stock:
-                return self.try_move(Move("stock", "waste", min(s.options["draw"], len(s.stock))))
-            if not s.waste:
-                self.app.toasts.show("The stock and the waste are both empty")
-                return False
-            return self.try_move(Move("waste", "stock", len(s.waste)))
-        if index is None:
+            return self.turn_stock()
+        if index is None or (not double and not self.app.settings.click_to_move):
             return False
-        if not double and not self.app.settings.click_to_move:
+        p = self.pile_cards(pile)[index]
+        held = self.hold(p, (0, 0), by_keyboard=False)
+        if held is None:
             return False
-        n, reason = self.pickup(pile, index)
-        if n <= 0:
-            if reason:
-                self.app.toasts.show(reason, colour=theme.WARN)
-            return False
-        targets = s.destinations(pile, n)
-        if double:
-            targets = [t for t in targets if t.startswith("foundation")]
-        targets = sorted(targets, key=self.target_rank)
+        targets = [t for t in held.accept if not double or t.startswith("foundation")]
         if not targets:
-            code = self.pile_cards(pile)[index]
             where = "a foundation" if double else "anywhere"
-            self.app.toasts.show(f"{pretty(code)} cannot go to {where} now", colour=theme.WARN)
+            self.app.toasts.show(f"{pretty(p.card)} cannot go to {where} now", colour=theme.WARN)
             return False
-        return self.try_move(Move(pile, targets[0], n))
+        return self.try_move(Move(pile, min(targets, key=self.target_rank), held.pick.n))
 
     def repeat_clicks(self, pile: str) -> bool:
         return pile == "stock"
 
-    def target_rank(self, pile: str) -> int:
+    def target_rank(self, pile: str) -> tuple[int, str]:
         """Click-to-move prefers a foundation, then a card to build on, then an empty pile."""
         if pile.startswith("foundation"):
-            return 0
-        return 2 if not self.pile_cards(pile) else 1
+            return 0, pile
+        return (2 if self.top_placement(pile) is None else 1), pile
+
+    def gesture_for(self, move: Move) -> Gesture | None:
+        if "stock" in (move.src, move.dst):
+            return Gesture(self.pile_target_rect("stock").center)
+        cards = self.pile_cards(move.src)
+        if len(cards) < move.n:
+            return None
+        start = self.card_point(move.src, len(cards) - move.n)
+        return Gesture(start, self.pile_target_rect(move.dst).center)
 
     # -- automation -----------------------------------------------------------------------------
     def state_changed(self) -> None:
         self._auto_finish = None
 
-    def auto_finish_moves(self) -> list[Move] | None:
+    def auto_finish_moves(self) -> list[Move]:
         if self._auto_finish is None:
             self._auto_finish = (
                 (self.state.auto_finish_moves() or []) if not self.state.is_over() else []
@@ -223,11 +274,9 @@ class CanfieldTable(TableScene):
             )
         self.finish_announced = finishable
 
-    finish_announced = False
-
     def on_right_click(self) -> None:
         """Right-click on the table: every card that can go up goes up (a drag is cancelled)."""
-        if self.drag:
+        if self.held:
             self.cancel_drag()
         else:
             self.sweeping = True
@@ -238,12 +287,7 @@ class CanfieldTable(TableScene):
             self.checked_state = self.state
             if self.state.is_lost():
                 self.show_stuck()
-        if (
-            (self.auto_pending or self.sweeping)
-            and not self.queue
-            and not self.drag
-            and not self.in_flight()
-        ):
+        if (self.auto_pending or self.sweeping) and not self.queue and not self.in_flight():
             # One card at a time, each landing before the next: a player can follow it, and an
             # undo takes back one card (undo itself never triggers automatic moves).
             self.auto_pending = False
@@ -256,9 +300,6 @@ class CanfieldTable(TableScene):
             else:
                 self.sweeping = False
 
-    auto_pending = False
-    sweeping = False
-
     def stop_automation(self) -> None:
         super().stop_automation()
         self.auto_pending = self.sweeping = False
@@ -268,7 +309,7 @@ class CanfieldTable(TableScene):
         if move is None:
             self.app.toasts.show("No useful move found — try a new deal")
             return
-        if move.src == "stock" or move.dst == "stock":
+        if "stock" in (move.src, move.dst):
             self.app.toasts.show("Turn the stock")
         self.hint = (move.src, move.dst, HINT_SECONDS)
 
@@ -290,24 +331,24 @@ class CanfieldTable(TableScene):
 
     # -- status and the win ---------------------------------------------------------------------
     def status_parts(self) -> list[str]:
-        s = self.state
+        v = self.view
+        up = foundation_cards(v)
         parts = [
             f"Deal #{self.request.seed}",
-            f"{self.variant().capitalize()} rules",
+            f"{self.persistence.variant().capitalize()} rules",
             f"Moves {self.pos}",
             format_time(self.elapsed),
-            f"Foundations {s.foundation_count()}/52",
+            f"Foundations {up}/52",
         ]
-        if s.redeals_left is not None:
-            parts.append(f"Redeals left {s.redeals_left}")
+        left = redeals_left(v)
+        if left is not None:
+            parts.append(f"Redeals left {left}")
         if self.app.settings.vegas:
-            parts.append(f"Vegas {vegas_text(vegas_score(s.foundation_count()))}")
+            parts.append(f"Vegas {vegas_text(vegas_score(up))}")
         return parts
 
-    checked_state = None  # the position last checked for a dead end (possible with limited redeals)
-
     def result(self) -> tuple[str, int]:
-        return stats.WON, self.state.foundation_count()
+        return stats.WON, foundation_cards(self.view)
 
     def show_ending(self) -> None:
         from game.scenes.celebration import CelebrationScene
@@ -317,7 +358,7 @@ class CanfieldTable(TableScene):
     def show_stuck(self) -> None:
         from game.scenes.dialogs import ChoiceScene
 
-        lines = [f"{self.state.foundation_count()} of 52 cards reached the foundations."]
+        lines = [f"{foundation_cards(self.view)} of 52 cards reached the foundations."]
         choices = [
             ("Undo", self.undo),
             ("New deal", lambda: self.start_deal(fresh_seed())),

@@ -11,9 +11,11 @@ def ease_out_cubic(t: float) -> float:
 
 @dataclass(slots=True)
 class CardSprite:
-    """One card on screen. `face_up`/`back` say how to draw it; a tween moves it to (tx, ty)."""
+    """One card on screen, keyed by its placement's key. `card` is its face (None while the viewer
+    may not know it); `face_up`/`back` say how to draw it; a tween moves it to (tx, ty)."""
 
-    code: str
+    key: str
+    card: str | None = None
     x: float = 0.0
     y: float = 0.0
     face_up: bool = False

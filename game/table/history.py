@@ -1,0 +1,46 @@
+"""The states of one game and the moves between them: undo and redo are moves along this list.
+
+States are values (the engine never mutates one), so history is simply every state so far; what
+undo may take back is the seats' business (`game.table.seats`), not this list's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class History:
+    def __init__(self, first: Any, moves: list[Any] | None = None) -> None:
+        self.states: list[Any] = [first]
+        self.moves: list[Any] = []
+        self.pos = 0
+        self.serial = 0  # changes with every step: stale answers from the worker are told by it
+        for move in moves or []:
+            self.push(move)
+
+    @property
+    def state(self) -> Any:
+        return self.states[self.pos]
+
+    def mover(self, index: int) -> int | None:
+        """The seat that made move `index`."""
+        return self.states[index].current_player
+
+    def push(self, move: Any) -> Any:
+        """Apply `move` to the current state (forgetting any redo); IllegalMove if it is illegal."""
+        new = self.state.apply(move)
+        del self.states[self.pos + 1 :]
+        del self.moves[self.pos :]
+        self.states.append(new)
+        self.moves.append(move)
+        self.pos += 1
+        self.serial += 1
+        return new
+
+    def go_to(self, pos: int) -> None:
+        self.pos = max(0, min(pos, len(self.moves)))
+        self.serial += 1
+
+    def played(self) -> list[Any]:
+        """The moves that lead to the current state."""
+        return self.moves[: self.pos]

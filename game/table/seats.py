@@ -1,0 +1,115 @@
+"""Who sits at the table: a human or a computer level per seat, whose eyes the table shows, when the
+hand-off screen goes up, and what undo may take back. One controller for every game.
+
+- Viewer: a lone human always sees through their own seat. Several humans sharing secrets ("hide
+  the table between turns") change seats only through the hand-off screen; without secrets, and
+  with computers alone, the table follows whoever moves.
+- Undo: in solitaire, anything. Otherwise computer moves are stepped over back to a human's
+  decision; with secrets a human takes back only their own moves of the current turn; nothing is
+  taken back past a move that revealed cards, or once the game is over.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.table.history import History
+
+HUMAN = "human"
+
+
+class Seats:
+    def __init__(self, kinds: list[str], secrets: bool) -> None:
+        self.kinds = list(kinds)
+        humans = [i for i, kind in enumerate(self.kinds) if kind == HUMAN]
+        self.humans = humans
+        self.secrets = secrets and len(humans) >= 2
+        self.viewer = humans[0] if humans else 0
+        self.turn_start = 0  # history position where the viewer's current turn began
+        self.handoff_needed = False
+
+    @property
+    def solitaire(self) -> bool:
+        return len(self.kinds) == 1
+
+    def is_computer(self, seat: int | None) -> bool:
+        return seat is not None and self.kinds[seat] != HUMAN
+
+    def kind(self, seat: int) -> str:
+        return self.kinds[seat]
+
+    # -- the flow of turns ---------------------------------------------------------------------
+    def start(self, state: Any, pos: int) -> None:
+        """A new deal (or a resumed one): with secrets, the first human takes the table first."""
+        mover = state.current_player
+        self.turn_start = pos
+        if self.secrets:
+            self.viewer = mover if mover in self.humans else self.humans[0]
+            self.handoff_needed = mover is not None
+        else:
+            self.follow(state)
+
+    def follow(self, state: Any) -> None:
+        """After any change: without secrets the table shows the human to move (or, with no
+        human at all, whoever moves)."""
+        mover = state.current_player
+        if self.secrets or mover is None:
+            return
+        if self.kinds[mover] == HUMAN or not self.humans:
+            self.viewer = mover
+
+    def turn_ended(self, state: Any) -> bool:
+        """A human of a secret game has moved and another human is next: they must pass the table."""
+        mover = state.current_player
+        return self.secrets and mover in self.humans and mover != self.viewer
+
+    def may_act(self, state: Any) -> bool:
+        """The viewer may pick cards now: it is their move."""
+        return state.current_player is not None and state.current_player == self.viewer
+
+    def end_turn(self, state: Any) -> None:
+        if self.turn_ended(state):
+            self.handoff_needed = True
+
+    def take_seat(self, seat: int, pos: int) -> None:
+        self.viewer = seat
+        self.turn_start = pos
+        self.handoff_needed = False
+
+    # -- undo policy -----------------------------------------------------------------------------
+    def undo_target(self, history: History) -> int | None:
+        """The history position undo goes back to, or None when undo may not act."""
+        pos = history.pos
+        if pos == 0:
+            return None
+        if self.solitaire:
+            return pos - 1
+        if history.state.is_over():
+            return None
+        for i in range(pos - 1, -1, -1):
+            if revealed(history.states[i + 1]):
+                return None
+            mover = history.mover(i)
+            if self.is_computer(mover):
+                continue
+            if self.secrets and (mover != self.viewer or i < self.turn_start):
+                return None
+            return i
+        return None
+
+    def redo_target(self, history: History) -> int | None:
+        """Where redo goes: the next human decision forward (computer replies replayed with it)."""
+        pos = history.pos
+        if pos >= len(history.moves):
+            return None
+        if self.secrets and history.mover(pos) != self.viewer:
+            return None
+        end = pos + 1
+        while end < len(history.moves) and self.is_computer(history.mover(end)):
+            end += 1
+        return end
+
+
+def revealed(state: Any) -> bool:
+    """Whether the move that made `state` turned hidden cards face up (undo must not stand there)."""
+    return any(event.get("kind") == "reveal" for event in getattr(state, "events", ()))
