@@ -613,8 +613,8 @@ class CanfieldState:
             if n > len(src):
                 return f"That pile has only {len(src)} card{'s' if len(src) > 1 else ''}"
             if n != 1:
-                if d >= F0:
-                    return "Only single cards go to a foundation"
+                # What may move at all comes first: the reason is then the same wherever the
+                # cards are dropped, so the table can refuse the pick itself with it.
                 mode = rules.tableau_move
                 if mode == "top":
                     return "Only the top card of a tableau pile can move"
@@ -622,6 +622,8 @@ class CanfieldState:
                     return "Only the top card or the whole pile can move"
                 if _run_start(src) > len(src) - n:
                     return "Those cards are not a run in alternating colours"
+                if d >= F0:
+                    return "Only single cards go to a foundation"
         else:
             src = self.waste if s == WASTE else self.reserve
             where = "waste" if s == WASTE else "reserve"

@@ -5,6 +5,7 @@ to press, drag and type exactly as a player would (real pygame events through th
 from __future__ import annotations
 
 import os
+import time
 from typing import Any
 
 import pygame
@@ -26,6 +27,9 @@ class Driver:
     def run(self, frames: int | None = None) -> None:
         for _ in range(frames or self.frames):
             self.app.step(self.dt)
+            # The real loop sleeps between frames; so must this one, briefly, or a thread of the
+            # app's own (the worker's starter) never gets the interpreter.
+            time.sleep(0)
 
     def post(self, kind: int, **attrs: Any) -> None:
         pygame.event.post(pygame.event.Event(kind, **attrs))

@@ -31,7 +31,8 @@ class TableScene(TableCanvas, TableGestures, Scene):
     """Shared table. A game implements `layout`, `placements`, `slots`, `move_for` (and, where the
     defaults do not fit, `pick_at`, `targets`, `click`), `status_parts` and `result`."""
 
-    option_text: ClassVar[dict[str, tuple[str, dict[Any, str]]]] = {}
+    option_text: ClassVar[dict[str, tuple[str, dict[Any, str]]]] = {}  # how setup shows options
+    seat_names: ClassVar[tuple[str, ...]] = ()  # what the seats are called, if not "Player N"
 
     def __init__(self, app, request: DealRequest) -> None:
         super().__init__(app)
@@ -227,7 +228,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
 
     # -- seats ---------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
-        return f"Player {seat + 1}"
+        return self.seat_names[seat] if seat < len(self.seat_names) else f"Player {seat + 1}"
 
     def seat_label(self, seat: int) -> str:
         """A seat's name, saying when a computer plays it."""

@@ -35,6 +35,8 @@ class CanalsTable(TableScene):
         "first": ("Who starts", {None: "Random", 0: "Player 1", 1: "Player 2"}),
     }
 
+    seat_names = NAMES
+
     def __init__(self, app, request) -> None:
         super().__init__(app, request)
         self.face_up = False
@@ -54,9 +56,6 @@ class CanalsTable(TableScene):
         return state
 
     # -- turn flow ------------------------------------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        return NAMES[seat]
-
     @property
     def turn_ended(self) -> bool:
         return self.seats.turn_ended(self.state)
@@ -261,6 +260,8 @@ class CanalsTable(TableScene):
         if move.card not in hand:
             return None
         dst = f"new:{move.side}" if move.column is None else f"col:{move.side}:{move.column}"
+        if self.slot(dst) is None:
+            return None  # no such place on the table to drop on
         keys = (pygame.K_f,) if move.face_up != self.face_up else ()
         start = self.card_point("hand", hand.index(move.card))
         return Gesture(start, self.pile_target_rect(dst).center, keys)

@@ -83,8 +83,8 @@ class CanfieldTable(TableScene):
                 "base_rank": 7,
                 "foundations": [diamonds, [], [], []],
                 "reserve": rest[:13],
-                "tableau": [RUN_13, rest[13:14], rest[14:16], rest[16:17]],
-                "waste": rest[17:22],
+                "tableau": [RUN_13, rest[13:14], rest[14:16], []],  # the run may go to the gap
+                "waste": rest[16:22],
                 "stock": rest[22:],
                 "redeals_used": 0,
             }

@@ -36,7 +36,7 @@ class Persistence:
             return  # not ours; or automatic moves are still coming: save once they are done
         try:
             if t.under_way:
-                saves.save(self.record(), t.elapsed)
+                saves.save(self.record(), t.elapsed, t.request.seats)
             else:
                 saves.discard(t.game.name)  # over, or back at the start: nothing to resume
         except OSError as exc:

@@ -1,0 +1,185 @@
+"""The shared seat controller: whose eyes the table shows, hand-offs, computer turns and what undo
+may take back, for every kind of table (solitaire, hot-seat, against computers, computers alone)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+from conftest import set_position
+
+import engines
+from engines import canals
+from game.deal import DealRequest
+from game.driver import Driver
+from game.scenes.dialogs import ChoiceScene
+from game.scenes.handoff import HandoffScene
+from game.scenes.menu import MenuScene
+from game.table import open_table
+from game.table.history import History
+from game.table.seats import Seats
+
+
+def canals_history(moves: int, seed: int = 5) -> History:
+    rng = random.Random(seed)
+    history = History(canals.new_game(seed=seed, options={"first": 0}))
+    for _ in range(moves):
+        history.push(history.state.random_move(rng))
+    return history
+
+
+def test_solitaire_undoes_anything():
+    history = History(engines.get("canfield").new_game(seed=3))
+    history.push(history.state.legal_moves()[-1])
+    seats = Seats(["human"], secrets=True)
+    assert not seats.secrets and seats.undo_target(history) == 0
+
+
+def test_hot_seat_with_secrets_undoes_only_your_own_moves_of_this_turn():
+    seats = Seats(["human", "human"], secrets=True)
+    history = canals_history(0)
+    seats.start(history.state, 0)
+    assert seats.handoff_needed and seats.viewer == 0
+    seats.take_seat(0, 0)
+    history.push(history.state.random_move(random.Random(1)))
+    assert seats.turn_ended(history.state) and seats.undo_target(history) == 0
+    seats.take_seat(1, history.pos)  # the hand-off: seat 1 takes the table
+    assert seats.undo_target(history) is None and seats.redo_target(history) is None
+    history.go_to(0)
+    assert seats.redo_target(history) is None  # seat 0's move is not seat 1's to replay
+
+
+def test_without_secrets_undo_steps_one_move_and_the_table_follows_the_mover():
+    seats = Seats(["human", "human"], secrets=False)
+    history = canals_history(3)
+    seats.start(history.state, 0)
+    assert not seats.handoff_needed and seats.viewer == history.state.current_player
+    assert seats.undo_target(history) == 2 and seats.redo_target(history) is None
+
+
+def test_against_a_computer_undo_steps_back_to_the_humans_previous_decision():
+    seats = Seats(["human", "random"], secrets=True)
+    assert not seats.secrets  # one human: nothing to hide from anybody at the screen
+    history = canals_history(4)  # seat 0 moves first: human, computer, human, computer
+    assert seats.undo_target(history) == 2
+    history.go_to(2)
+    assert seats.undo_target(history) == 0
+    assert seats.redo_target(history) == 4  # the human's move and the computer's reply
+
+
+def test_nothing_is_undone_once_a_game_with_players_is_over():
+    seats = Seats(["human", "human"], secrets=False)
+    history = canals_history(52)
+    assert history.state.is_over() and seats.undo_target(history) is None
+
+
+def test_computers_alone_are_watched_through_the_seat_that_moves():
+    seats = Seats(["random", "random"], secrets=True)
+    history = canals_history(1)
+    seats.start(history.state, history.pos)
+    assert not seats.handoff_needed and seats.viewer == history.state.current_player
+
+
+# -- at the table -------------------------------------------------------------------------------
+
+
+def open_game(make_app, seats: str, secrets: bool = True, **settings):
+    app = make_app((1280, 800), **settings)
+    app.push(MenuScene(app))
+    request = DealRequest.build(engines.get("canals"), seed=11, seats=seats)
+    request.options["first"] = 0
+    request.secrets = secrets
+    open_table(app, request)
+    table = next(s for s in app.scenes if hasattr(s, "seats"))
+    return app, table, Driver(app, frames=1, dt=1 / 30)
+
+
+def wait_for(driver, condition, seconds: float = 10.0) -> None:
+    """Run frames until `condition` holds; real time bounds it (the worker is another process)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        driver.run(1)
+    raise AssertionError("it never happened")
+
+
+def test_a_human_plays_a_computer_and_undo_takes_back_both_moves(make_app):
+    app, table, driver = open_game(make_app, "human,random")
+    assert app.scene is table and table.viewer == 0  # no hand-off against a computer
+    wait_for(driver, lambda: not table.in_flight())
+    card = table.view["hands"][0][0]
+    gesture = table.gesture_for(canals.Place(card, 0, None, False))
+    driver.drag(gesture.press, gesture.release)
+    assert table.pos == 1 and table.state.current_player == 1
+    assert "thinking" in " ".join(table.status_parts())
+    wait_for(driver, lambda: table.pos == 2 and not table.in_flight())
+    assert table.state.current_player == 0 and table.viewer == 0  # the human's turn again
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert table.pos == 0 and card in table.state.hands[0]
+    driver.key(pygame.K_y, pygame.KMOD_CTRL)
+    assert table.pos == 2  # redo replays the computer's reply too
+
+
+def test_a_computer_seat_sees_only_its_view(make_app):
+    app, table, driver = open_game(make_app, "human,random")
+    asked = []
+    real_submit = app.worker.submit
+
+    def spy(owner, key, fn, *args):
+        asked.append(args)
+        return real_submit(owner, key, fn, *args)
+
+    app.worker.submit = spy
+    card = table.view["hands"][0][3]
+    gesture = table.gesture_for(canals.Place(card, 0, None, False))
+    driver.drag(gesture.press, gesture.release)
+    wait_for(driver, lambda: table.pos == 2)
+    (game, kind, view, _seed), *_ = asked
+    assert (game, kind) == ("canals", "random")
+    assert view == table.states[1].view(1)
+    assert view["hands"][0] == [None] * 25 and view["sides"][0][0][0]["card"] is None
+
+
+def test_two_computers_play_a_whole_game_and_the_table_stays_responsive(make_app):
+    app, table, driver = open_game(make_app, "random,random", animation="fast")
+    frames = 0
+    while not table.state.is_over() and frames < 3000:
+        driver.run(1)
+        frames += 1
+        assert not isinstance(app.scene, HandoffScene)
+    assert table.state.is_over() and table.pos == 52
+    wait_for(driver, lambda: isinstance(app.scene, ChoiceScene))
+    assert app.stats.summary("canals").played == 1
+
+
+def test_leaving_the_table_while_a_computer_thinks_drops_its_answer(make_app):
+    app, table, driver = open_game(make_app, "random,human")
+    driver.run(1)
+    assert table.thinking is not None
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    driver.run(30)
+    assert table.pos == 0 and not app.worker.busy(table)
+
+
+def test_a_dialog_over_the_table_lets_the_computer_keep_thinking(make_app):
+    app, table, driver = open_game(make_app, "random,human")
+    driver.run(1)
+    table.open_settings()
+    wait_for(driver, lambda: table.answer is not None)  # collected under the dialog
+    assert table.pos == 0  # but played only once the table is in front again
+    app.pop()
+    wait_for(driver, lambda: table.pos == 1)
+
+
+@pytest.mark.parametrize("secrets", [True, False])
+def test_the_hand_off_only_comes_between_different_humans(make_app, secrets):
+    app, table, driver = open_game(make_app, "human,human", secrets=secrets)
+    driver.run(2)
+    assert isinstance(app.scene, HandoffScene) == secrets
+    state = table.state
+    set_position(table, state)
+    assert table.viewer == 0
