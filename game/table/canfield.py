@@ -70,11 +70,11 @@ class CanfieldTable(TableScene):
 
     @classmethod
     def busiest_position(cls) -> canfield.CanfieldState:
-        """A position (any built run may move) whose tableau 0 holds a 13-card run."""
+        """A position (any built run may move) whose tableau 0 holds a 13-card run that may move."""
         rest = [c for c in FULL_DECK if c not in RUN_13]
         random.Random(13).shuffle(rest)
         diamonds = ["7D", "8D", "9D"]  # a foundation under way (base rank 7)
-        rest = [c for c in rest if c not in diamonds]
+        rest = [c for c in rest if c not in (*diamonds, "AH")]
         return canfield.from_dict(
             {
                 "game": "canfield",
@@ -83,7 +83,7 @@ class CanfieldTable(TableScene):
                 "base_rank": 7,
                 "foundations": [diamonds, [], [], []],
                 "reserve": rest[:13],
-                "tableau": [RUN_13, rest[13:14], rest[14:16], []],  # the run may go to the gap
+                "tableau": [RUN_13, rest[13:14], rest[14:16], ["AH"]],  # a black K goes on a red A
                 "waste": rest[16:22],
                 "stock": rest[22:],
                 "redeals_used": 0,
