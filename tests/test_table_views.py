@@ -116,3 +116,33 @@ def test_cards_on_a_foundation_stay_there_says_the_engine(app, driver):
     driver.drag(table.card_point("foundation:0", 0), table.pile_target_rect("tableau:0").center)
     assert table.pos == 0
     assert app.toasts.latest == table.state.check(engines.Move("foundation:0", "tableau:0", 1))
+
+
+def test_a_move_plays_its_events_in_order_the_uncovered_reserve_card_turns_after(app, driver):
+    table = open_canfield(app, driver)
+    state = make_state(tableau=(["9H"], ["KS"], ["QC"], ["2S"]), reserve=["5D", "8S"])
+    set_position(table, state)
+    driver.frames = 1  # look right after the drop
+    driver.drag(top_point_of(table, "reserve"), table.pile_target_rect("tableau:0").center)
+    assert [e["kind"] for e in table.state.events] == ["move", "reveal"]
+    revealed = table.sprites["5D"]
+    assert revealed.flipping and revealed.flip_elapsed < 0  # waits for the 8♠ to land first
+
+
+def test_the_last_canals_card_reveals_the_table_card_after_card(make_app):
+    _app, table, driver = open_canals_table(make_app)
+    state = canals_midgame(4, 51)
+    set_position(table, state)
+    seat = table.viewer
+    card = table.view["hands"][seat][0]
+    gesture = table.gesture_for(canals.Place(card, seat, None, False))
+    driver.frames = 1
+    driver.drag(gesture.press, gesture.release)
+    starts = sorted(-s.flip_elapsed for s in table.sprites.values() if s.flipping)
+    assert len(starts) > 5 and starts[0] < starts[-1]  # not all at once
+    driver.run(40)
+    assert all(s.face_up for s in table.sprites.values())
+
+
+def top_point_of(table, pile: str) -> tuple[int, int]:
+    return table.card_point(pile, len(table.pile_cards(pile)) - 1)

@@ -24,7 +24,8 @@ from game.table.seats import Seats
 
 HINT_SECONDS = 2.0
 COMPUTER_PAUSE = 0.45  # a computer's move waits at least this long, so a person can follow it
-REVEAL_STAGGER = 0.01  # cards turned over together flip one after another
+STEP_SECONDS = 0.14  # each later event of a move starts this much after the one before it
+CARD_STAGGER = 0.01  # the cards of one event (turned over together) start one after another
 
 
 class TableScene(TableCanvas, TableGestures, Scene):
@@ -143,7 +144,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         self.hint = None
         self.persistence.owns_save = True
         self.after_change()
-        self.sync(stagger=self.stagger(self.state.events))
+        self.sync(delays=self.event_delays(self.state.events))
         self.persistence.autosave()
         self.after_move()
 
@@ -153,9 +154,25 @@ class TableScene(TableCanvas, TableGestures, Scene):
         self.thinking = self.answer = None
         self.state_changed()
 
-    def stagger(self, events: Any) -> float:
-        """Delay between cards that move in one step: cards turned over together flip in turn."""
-        return REVEAL_STAGGER if any(e.get("kind") == "reveal" for e in events) else 0.0
+    def event_delays(self, events: list[dict[str, Any]]) -> dict[str, float]:
+        """Step by step: the cards of each event of a move wait for the events before it (a card
+        moves, then the one it uncovered turns over), and within an event they go in turn."""
+        delays: dict[str, float] = {}
+        step = 0
+        for event in events:
+            keys = [k for k in self.event_keys(event) if k not in delays]
+            if not keys:
+                continue
+            stagger = 0.0 if event.get("kind") == "move" else CARD_STAGGER  # a run moves as one
+            for i, key in enumerate(keys):
+                delays[key] = step * STEP_SECONDS + i * stagger
+            step += 1
+        return delays
+
+    def event_keys(self, event: dict[str, Any]) -> list[str]:
+        """The sprite keys an event moves or turns: by default the codes it names."""
+        cards = event.get("cards", [event.get("card")])
+        return [c for c in cards if isinstance(c, str)]
 
     def after_move(self) -> None:
         """Hook: queue automatic follow-up moves (safe cards to foundations, …)."""
@@ -233,7 +250,9 @@ class TableScene(TableCanvas, TableGestures, Scene):
     def seat_label(self, seat: int) -> str:
         """A seat's name, saying when a computer plays it."""
         name = self.seat_name(seat)
-        return f"{name} (computer)" if self.seats.is_computer(seat) else name
+        if not self.seats.is_computer(seat):
+            return name
+        return f"{name[:-1]}, computer)" if name.endswith(")") else f"{name} (computer)"
 
     def why_not_now(self) -> str | None:
         """Why the viewer may not pick cards now ("" says nothing), or None if they may."""
@@ -409,8 +428,8 @@ class TableScene(TableCanvas, TableGestures, Scene):
         if first:
             self.deal_animation()
 
-    def sync(self, animate: bool = True, stagger: float = 0.0) -> None:
-        super().sync(animate, stagger)
+    def sync(self, animate: bool = True, delays: dict[str, float] | None = None) -> None:
+        super().sync(animate, delays)
         if self.focus is not None and self.focus >= len(self.focus_order()):
             self.focus = None  # the pile it was on is gone
 

@@ -71,6 +71,14 @@ class CanalsTable(TableScene):
     def on_right_click(self) -> None:
         self.toggle_face()
 
+    def event_keys(self, event: dict) -> list[str]:
+        """Cards on the table are keyed by where they lie (their faces may be hidden)."""
+        if event["kind"] == "place":
+            return [f"t{event['side']}.{event['column']}.{event['row']}"]
+        if event["kind"] == "reveal":
+            return [f"t{c['side']}.{c['column']}.{c['row']}" for c in event["cards"]]
+        return []
+
     def result(self) -> tuple[str, int]:
         winners = self.view["winners"]
         outcome = "draw" if len(winners) > 1 else f"player {winners[0] + 1}"
@@ -118,8 +126,11 @@ class CanalsTable(TableScene):
         return max(2, min(int(self.card_h * COLUMN_STEP), self.column_room[side] // (n - 1)))
 
     def new_slot_side(self) -> int | None:
+        """The side where the viewer may start a column now (none while a computer moves)."""
         seat = self.view["current_player"]
-        return seat if seat is not None and seat == self.viewer else None
+        if seat is None or seat != self.viewer or self.seats.is_computer(seat):
+            return None
+        return seat
 
     def slots(self) -> list[Slot]:
         out = []

@@ -63,13 +63,15 @@ class TableCanvas:
             self.images = images_for(self.card_w, style)
         self.card_h = self.images.height
 
-    def sync(self, animate: bool = True, stagger: float = 0.0) -> None:
-        """Send every sprite toward its place in the current view.
+    def sync(self, animate: bool = True, delays: dict[str, float] | None = None) -> None:
+        """Send every sprite toward its place in the current view; `delays` holds back the
+        sprites of later steps of a move (see `event_delays`).
 
         A card whose key changes (a hidden stock card turned onto the waste, a hand card placed
         into a column) is the same card to the eye: each new key takes over the place and look of a
         key that vanished in the same step, in drawing order, and travels on from there."""
         factor = self.app.settings.animation_factor() if animate else 0.0
+        delays = delays or {}
         self.refresh_geometry()
         self.placed = self.placements()
         self.slot_list = self.slots()
@@ -77,7 +79,6 @@ class TableCanvas:
         vanished = sorted((s for k, s in self.sprites.items() if k not in keys), key=lambda s: s.z)
         arriving = iter(vanished if factor else ())
         held = set(self.held.codes) if self.held else set()  # in the player's hand: left alone
-        delay = 0.0
         for z, p in enumerate(self.placed):
             sprite = self.sprites.get(p.key)
             if sprite is None:
@@ -85,6 +86,7 @@ class TableCanvas:
                 sprite = self.sprites[p.key] = CardSprite(p.key, p.card, p.x, p.y, p.face_up)
                 if old is not None:
                     sprite.x, sprite.y, sprite.face_up = old.x, old.y, old.face_up and bool(p.card)
+                sprite.tx, sprite.ty = sprite.x, sprite.y  # at rest where it appears
             if p.key in held:
                 continue
             sprite.card = p.card
@@ -101,17 +103,16 @@ class TableCanvas:
                 or abs(sprite.x - p.x) > 0.5
                 or abs(sprite.y - p.y) > 0.5
             )
+            delay = delays.get(p.key, 0.0) * factor
             if moved and factor:
                 sprite.move_to(p.x, p.y, MOVE_SECONDS * factor, delay)
                 # A card going face down hides at once; one going face up shows when it lands.
                 if sprite.face_up and not p.face_up:
                     sprite.face_up = False
                 sprite.pending_face = p.face_up if sprite.face_up != p.face_up else None
-                delay += stagger * factor
             elif factor and sprite.face_up != p.face_up and not sprite.flipping:
                 sprite.move_to(p.x, p.y, 0)
                 sprite.start_flip(p.face_up, FLIP_SECONDS * factor, delay)
-                delay += stagger * factor
             elif not sprite.flipping:
                 sprite.move_to(p.x, p.y, 0)
                 sprite.face_up, sprite.pending_face = p.face_up, None
