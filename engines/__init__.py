@@ -7,13 +7,15 @@ Each game is a module of this package offering `name`, `title`, `min_players`, `
 module. Discovery goes through `pkgutil.iter_modules` only (PyInstaller's pkgutil runtime hook
 supports it for frozen packages; the bundle spec lists every engines.* module as a hidden import).
 Which games the app offers, and which are only "coming soon", is the app's registry's business.
+GAMES is found on first use, not at import: `import engines.cards` (the card art, at start-up) must
+not pay for building every game's move tables.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 from types import ModuleType
+from typing import Any
 
 from engines.core import IllegalMove, Move, RecordError, State
 from engines.records import GameRecord
@@ -23,6 +25,8 @@ _GAME_ATTRIBUTES = ("new_game", "name", "from_dict", "move_from_dict")
 
 def _discover() -> dict[str, ModuleType]:
     """name -> module for every game module of this package, in module-name order."""
+    import pkgutil
+
     found: dict[str, ModuleType] = {}
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
         if info.name.startswith("_"):
@@ -35,15 +39,21 @@ def _discover() -> dict[str, ModuleType]:
     return found
 
 
-GAMES: dict[str, ModuleType] = _discover()
+def __getattr__(attr: str) -> Any:
+    """`engines.GAMES`, discovered the first time it is asked for (PEP 562)."""
+    if attr == "GAMES":
+        games = globals()["GAMES"] = _discover()
+        return games
+    raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 
 def get(name: str) -> ModuleType:
     """The game module called `name`; KeyError lists the known names."""
+    games = __getattr__("GAMES") if "GAMES" not in globals() else globals()["GAMES"]
     try:
-        return GAMES[name]
+        return games[name]
     except (KeyError, TypeError):
-        known = ", ".join(sorted(GAMES))
+        known = ", ".join(sorted(games))
         raise KeyError(f"unknown game {name!r} (known: {known})") from None
 
 

@@ -50,13 +50,25 @@ def entry(name: str) -> Game:
 
 
 def playable(name: str) -> bool:
-    """Offered to play: it has a table and an engine that engines.GAMES found."""
+    """Offered to play: it has a table and its engine module exists."""
     game = entry(name)
     if game.engine is None or game.table is None:
         return False
-    import engines
+    return module_exists(game.engine)
 
-    return name in engines.GAMES
+
+def module_exists(path: str) -> bool:
+    """Whether a module can be imported, found without importing it (the menu's first frame must
+    not pay for building every engine's move tables)."""
+    import sys
+    from importlib.util import find_spec
+
+    if path in sys.modules:
+        return True
+    try:
+        return find_spec(path) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def playable_names() -> tuple[str, ...]:

@@ -69,3 +69,15 @@ print(json.dumps({"modules": names, "loaded": loaded}))
     report = json.loads(result.stdout.strip().splitlines()[-1])
     assert "engines.canfield" in report["modules"]
     assert report["loaded"] == []
+
+
+def test_importing_the_card_basics_builds_no_game():
+    """Start-up imports engines.cards for the card art; the games' move tables wait for GAMES."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, engines.cards; assert 'engines.canals' not in sys.modules; "
+        "import engines; assert set(engines.GAMES) >= {'canals', 'canfield'}"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, timeout=60)
