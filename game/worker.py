@@ -57,13 +57,12 @@ class Worker:
         unfinished work stale. fn and args are pickled here, so a job that cannot cross to the
         process fails at once, in the caller's frame (TypeError / pickle.PicklingError)."""
         payload = _dumps((fn, args))
-        self._pump()
         self._next_id += 1
         job = self._next_id
-        self._wanted[owner] = job
+        self._wanted[owner] = job  # before any pumping: an older answer now in the pipe is stale
         self._queue = deque(q for q in self._queue if q[1] != owner)  # stale before it started
         self._queue.append((job, owner, key, payload))
-        self._dispatch()
+        self._pump()
 
     def poll(self, owner: object) -> list[tuple[Hashable, Any]]:
         """Finished (key, result) pairs for `owner`, each once; a job that raised gives its

@@ -183,3 +183,42 @@ def test_the_hand_off_only_comes_between_different_humans(make_app, secrets):
     state = table.state
     set_position(table, state)
     assert table.viewer == 0
+
+
+# -- regressions found in review ----------------------------------------------------------------
+
+
+def test_every_position_gets_its_own_serial_so_old_answers_never_fit_a_new_deal():
+    a, b = canals_history(0), canals_history(0)
+    assert a.serial != b.serial
+    before = a.serial
+    a.push(a.state.random_move(random.Random(1)))
+    a.go_to(0)
+    assert len({before, a.serial, b.serial}) == 3
+
+
+def test_a_failing_computer_is_asked_again_then_reported(make_app):
+    app, table, driver = open_game(make_app, "human,random")
+    table.seats.kinds[1] = "no-such-level"  # its player raises in the worker
+    card = table.view["hands"][0][0]
+    gesture = table.gesture_for(canals.Place(card, 0, None, False))
+    driver.drag(gesture.press, gesture.release)
+    wait_for(driver, lambda: table.failures >= 3)
+    assert "computer player failed" in app.toasts.latest and table.pos == 1
+    table.seats.kinds[1] = "random"
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)  # the player takes over; the computer tries again
+    assert table.pos == 0 and table.failures == 0
+
+
+def test_in_same_screen_hot_seat_the_placed_card_does_not_fly_from_the_hand(make_app):
+    app, table, driver = open_game(make_app, "human,human", secrets=False)
+    wait_for(driver, lambda: not table.in_flight())
+    card = table.view["hands"][0][5]
+    gesture = table.gesture_for(canals.Place(card, 0, None, False))
+    driver.frames = 1
+    driver.drag(gesture.press, gesture.release)
+    assert table.viewer == 1  # the table turned to the next player
+    cell = table.top_placement("col:0:0")
+    sprite = table.sprites[cell.key]
+    target = pygame.Rect(cell.x, cell.y, table.card_w, table.card_h)
+    assert target.inflate(table.card_w, table.card_h).collidepoint(sprite.x, sprite.y)

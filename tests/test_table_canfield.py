@@ -550,10 +550,20 @@ def test_auto_finish_plays_the_game_out(app, driver):
     # Foundations up to the king; the rest spread over the stock, waste, reserve and tableau.
     rest = [c for s in SUITS for c in run_of(7, s, 6, 7)]
     random.Random(4).shuffle(rest)
-    state = make_state(
+    hidden_reserve = make_state(
         foundations=[run_of(7, s, 7) for s in SUITS],
         reserve=rest[:2],
         tableau=([rest[2]], [rest[3]], [], [rest[4]]),
+        waste=rest[5:8],
+        stock=rest[8:],
+    )
+    assert hidden_reserve.auto_finish_moves()
+    set_position(table, hidden_reserve)
+    assert not auto.enabled()  # whether it works would tell the order of the hidden reserve
+    state = make_state(
+        foundations=[run_of(7, s, 7) for s in SUITS],
+        reserve=rest[:1],
+        tableau=([rest[2]], [rest[3]], [rest[1]], [rest[4]]),
         waste=rest[5:8],
         stock=rest[8:],
     )
@@ -836,3 +846,38 @@ def test_right_click_sends_everything_that_can_go_up_and_undo_takes_back_one(app
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     driver.run(30)
     assert table.state.foundation_count() == 4 and table.pos == 2  # no new sweep after the undo
+
+
+def test_the_mouse_takes_over_from_a_card_held_by_the_keyboard(app, driver):
+    table = open_canfield(app, driver)
+    set_position(
+        table,
+        make_state(
+            tableau=(["TD"], ["6H"], ["KS"], ["KD"]), stock=[], waste=["9C", "5S"], rest="reserve"
+        ),
+    )
+    table.focus = table.focus_order().index("waste")
+    driver.key(pygame.K_RETURN)
+    assert table.held is not None and table.held.by_keyboard
+    driver.click(table.slot("stock").rect.center)  # a redeal: the waste's cards go back
+    assert table.held is None and table.moves[-1] == Move("waste", "stock", 2)
+    for key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_RETURN):
+        driver.key(key)  # nothing held any more: no stale card, no crash
+
+
+def test_a_drag_survives_a_resize_and_drops_on_the_new_layout(app, driver):
+    from conftest import resize_window
+
+    table = open_canfield(app, driver)
+    set_position(table, make_state(tableau=(["9H"], ["8S"], ["KD"], ["2C"]), reserve=["5D", "QC"]))
+    start = top_point(table, "tableau:1")
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    driver.post(pygame.MOUSEMOTION, pos=(start[0] + 30, start[1]), rel=(30, 0), buttons=(1, 0, 0))
+    driver.run(1)
+    assert table.held is not None
+    resize_window(app, driver, (1920, 1080))
+    end = table.pile_target_rect("tableau:0").center
+    driver.post(pygame.MOUSEMOTION, pos=end, rel=(1, 1), buttons=(1, 0, 0))
+    driver.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    driver.run(2)
+    assert table.moves == [Move("tableau:1", "tableau:0", 1)]

@@ -111,6 +111,16 @@ def test_a_newer_submit_makes_older_work_stale(worker):
     assert results(worker, owner) == [("latest", 4)]
 
 
+def test_an_answer_waiting_in_the_pipe_is_stale_once_newer_work_is_asked_for(worker):
+    owner = object()
+    worker.submit(owner, "warm", add, 0, 0)
+    results(worker, owner)  # the child is up
+    worker.submit(owner, "old", add, 1, 1)
+    time.sleep(0.3)  # its answer is in the pipe, not yet read
+    worker.submit(owner, "new", add, 2, 2)  # the submit itself reads the pipe
+    assert results(worker, owner) == [("new", 4)]
+
+
 def test_cancelled_work_never_comes_back(worker):
     owner, other = object(), object()
     worker.submit(owner, "k", nap, 0.2, "late")

@@ -24,6 +24,7 @@ from game.table.seats import Seats
 
 HINT_SECONDS = 2.0
 COMPUTER_PAUSE = 0.45  # a computer's move waits at least this long, so a person can follow it
+COMPUTER_TRIES = 3  # a computer's turn is asked for again this often after a failure
 STEP_SECONDS = 0.14  # each later event of a move starts this much after the one before it
 CARD_STAGGER = 0.01  # the cards of one event (turned over together) start one after another
 
@@ -54,6 +55,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         self.thinking: int | None = None  # the history serial a computer is thinking about
         self.answer: Any = None
         self.think_wait = 0.0
+        self.failures = 0  # failed answers for this position
         self.bar_h = self.status_h = 0
 
     def start(self) -> None:
@@ -140,6 +142,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         return True
 
     def commit(self, move: Any) -> None:
+        self.let_go()  # whatever was picked belonged to the position before this move
         self.history.push(move)
         self.hint = None
         self.persistence.owns_save = True
@@ -152,6 +155,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         """The position changed (a move, undo, redo, a new deal): seats and caches follow."""
         self.seats.follow(self.state)
         self.thinking = self.answer = None
+        self.failures = 0
         self.state_changed()
 
     def event_delays(self, events: list[dict[str, Any]]) -> dict[str, float]:
@@ -202,6 +206,8 @@ class TableScene(TableCanvas, TableGestures, Scene):
         self.stop_automation()
         self.history.go_to(pos)
         self.after_change()
+        if self.seats.may_act(self.state):
+            self.seats.handoff_needed = False  # End turn, then undo: the turn is still theirs
         self.sync()
         self.persistence.autosave()
 
@@ -324,11 +330,20 @@ class TableScene(TableCanvas, TableGestures, Scene):
             return
         answer, self.answer = self.answer, None
         if isinstance(answer, BaseException):
-            self.app.toasts.show(f"The computer player failed: {answer}", 5, theme.WARN)
+            self.computer_failed(f"The computer player failed: {answer}")
             return
         move = self.game.move_from_dict(answer)
-        if not self.try_move(move):
-            self.thinking = None  # refused (it never should be): think again
+        if not self.try_move(move, quiet=True):
+            self.computer_failed(f"The computer player chose an illegal move: {move.to_dict()}")
+
+    def computer_failed(self, message: str) -> None:
+        """Ask again (the worker restarts a crashed process); after a few tries, say so and wait
+        for the player (undo, a new deal, or leaving)."""
+        self.failures += 1
+        if self.failures < COMPUTER_TRIES:
+            self.thinking = None
+        else:
+            self.app.toasts.show(f"{message} — try Undo or a new deal", 6, theme.WARN)
 
     def collect_answers(self) -> None:
         if self.thinking is None or not self.app.has_worker():
@@ -430,6 +445,8 @@ class TableScene(TableCanvas, TableGestures, Scene):
 
     def sync(self, animate: bool = True, delays: dict[str, float] | None = None) -> None:
         super().sync(animate, delays)
+        if self.held:  # the layout may have changed under the held cards (a resize)
+            self.held.targets = self.targets(self.held.pick)
         if self.focus is not None and self.focus >= len(self.focus_order()):
             self.focus = None  # the pile it was on is gone
 

@@ -253,9 +253,18 @@ class CanfieldTable(TableScene):
         self._auto_finish = None
 
     def auto_finish_moves(self) -> list[Move]:
+        """The moves Auto-finish would play, offered only when whether it works cannot depend on
+        the order of hidden cards (so the offer gives nothing away): no reserve card is hidden, and
+        either the stock is empty, or every card of it comes up in turn (draw 1, unlimited
+        redeals), which makes the outcome the same for every order of the stock."""
         if self._auto_finish is None:
+            v = self.view
+            options = v["options"]
+            every_card_comes_up = options["draw"] == 1 and options["redeals"] is None
+            decided = None not in v["reserve"] and (not v["stock"] or every_card_comes_up)
+            over = self.state.is_over()
             self._auto_finish = (
-                (self.state.auto_finish_moves() or []) if not self.state.is_over() else []
+                (self.state.auto_finish_moves() or []) if decided and not over else []
             )
         return self._auto_finish
 

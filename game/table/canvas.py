@@ -25,6 +25,7 @@ class TableCanvas:
 
     app: Any
     held: Held | None
+    viewer: int
 
     def init_canvas(self) -> None:
         self.sprites: dict[str, CardSprite] = {}
@@ -34,6 +35,7 @@ class TableCanvas:
         self.static_dirty = True
         self.images = None
         self.card_w = self.card_h = 0
+        self.synced_viewer: int | None = None  # whose view the sprites were last keyed for
 
     # -- game hooks ----------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
@@ -75,14 +77,12 @@ class TableCanvas:
         self.refresh_geometry()
         self.placed = self.placements()
         self.slot_list = self.slots()
-        keys = {p.key for p in self.placed}
-        vanished = sorted((s for k, s in self.sprites.items() if k not in keys), key=lambda s: s.z)
-        arriving = iter(vanished if factor else ())
+        origins = self.origins(factor > 0)
         held = set(self.held.codes) if self.held else set()  # in the player's hand: left alone
         for z, p in enumerate(self.placed):
             sprite = self.sprites.get(p.key)
             if sprite is None:
-                old = next(arriving, None)
+                old = origins.get(p.key)
                 sprite = self.sprites[p.key] = CardSprite(p.key, p.card, p.x, p.y, p.face_up)
                 if old is not None:
                     sprite.x, sprite.y, sprite.face_up = old.x, old.y, old.face_up and bool(p.card)
@@ -116,11 +116,39 @@ class TableCanvas:
             elif not sprite.flipping:
                 sprite.move_to(p.x, p.y, 0)
                 sprite.face_up, sprite.pending_face = p.face_up, None
+        keys = {p.key for p in self.placed}
         for key in list(self.sprites):
             if key not in keys:
                 del self.sprites[key]
+        self.synced_viewer = self.viewer
         self.update_drop_areas()
         self.static_dirty = True
+
+    def origins(self, animate: bool) -> dict[str, CardSprite]:
+        """For each new key, the vanished sprite it continues: first the one showing the same
+        face; then, unless the viewer changed (every hand is keyed anew then), the rest in
+        drawing order."""
+        if not animate:
+            return {}
+        keys = {p.key for p in self.placed}
+        vanished = sorted((s for k, s in self.sprites.items() if k not in keys), key=lambda s: s.z)
+        arriving = [p for p in self.placed if p.key not in self.sprites]
+        by_face = {s.card: s for s in vanished if s.card}
+        found: dict[str, CardSprite] = {}
+        for p in arriving:
+            if p.card and p.card in by_face:
+                found[p.key] = by_face.pop(p.card)
+        if self.synced_viewer != self.viewer:
+            return found
+        taken = {id(s) for s in found.values()}
+        rest = iter(s for s in vanished if id(s) not in taken)
+        for p in arriving:
+            if p.key not in found:
+                old = next(rest, None)
+                if old is None:
+                    break
+                found[p.key] = old
+        return found
 
     def update_drop_areas(self) -> None:
         by_pile: dict[str, pygame.Rect] = {}

@@ -154,6 +154,8 @@ class TableGestures:
 
     # -- mouse ---------------------------------------------------------------------------------
     def handle_pointer(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and self.held and self.held.by_keyboard:
+            self.cancel_drag()  # the mouse takes over: what the keyboard held goes back
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.land_moving_cards()
             p = self.hit(event.pos)
@@ -288,6 +290,8 @@ class TableGestures:
             self.focus = 0
             return
         pile = order[self.focus]
+        if self.held and not self.held.by_keyboard:
+            return  # the mouse is dragging: Enter does not drop its cards
         if self.held and self.held.by_keyboard:
             if pile == self.held.src:
                 self.cancel_drag()

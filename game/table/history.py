@@ -6,7 +6,12 @@ undo may take back is the seats' business (`game.table.seats`), not this list's.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
+
+# Every position any table has ever shown gets its own number, so an answer asked for one
+# position can never be taken for another's, not even in the next deal.
+_serials = itertools.count()
 
 
 class History:
@@ -14,7 +19,7 @@ class History:
         self.states: list[Any] = [first]
         self.moves: list[Any] = []
         self.pos = 0
-        self.serial = 0  # changes with every step: stale answers from the worker are told by it
+        self.serial = next(_serials)  # a new one with every step: stale answers are told by it
         for move in moves or []:
             self.push(move)
 
@@ -34,12 +39,12 @@ class History:
         self.states.append(new)
         self.moves.append(move)
         self.pos += 1
-        self.serial += 1
+        self.serial = next(_serials)
         return new
 
     def go_to(self, pos: int) -> None:
         self.pos = max(0, min(pos, len(self.moves)))
-        self.serial += 1
+        self.serial = next(_serials)
 
     def played(self) -> list[Any]:
         """The moves that lead to the current state."""
