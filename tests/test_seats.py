@@ -211,7 +211,7 @@ def test_a_failing_computer_is_asked_again_then_reported(make_app):
 
 
 def test_in_same_screen_hot_seat_the_placed_card_does_not_fly_from_the_hand(make_app):
-    app, table, driver = open_game(make_app, "human,human", secrets=False)
+    _app, table, driver = open_game(make_app, "human,human", secrets=False)
     wait_for(driver, lambda: not table.in_flight())
     card = table.view["hands"][0][5]
     gesture = table.gesture_for(canals.Place(card, 0, None, False))
