@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 TITLE = "Card Table"
 IDLE_REDRAW_SECONDS = 0.25  # with nothing moving, redraw this often (clocks on screen still tick)
 MIN_SIZE = (800, 600)
+STALE_RESIZE_SECONDS = 1.0  # after leaving full screen, SDL may still report its size this long
 
 
 class App:
@@ -101,13 +102,26 @@ class App:
             scene.resize(self.screen.get_size())
 
     def toggle_fullscreen(self) -> None:
+        """F11. The window comes back at the size it had; resize events the switch leaves behind
+        (SDL reports the full-screen size late) never become the window's size."""
         self.fullscreen = not self.fullscreen
         if self.fullscreen:
+            self.windowed = (self.settings.window_width, self.settings.window_height)
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.full_size = self.screen.get_size()
         else:
-            size = (self.settings.window_width, self.settings.window_height)
-            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.screen = pygame.display.set_mode(self.windowed, pygame.RESIZABLE)
+            pygame.event.clear(pygame.VIDEORESIZE)
+            self.stale_resize_until = time.monotonic() + STALE_RESIZE_SECONDS
         self.on_resize(self.screen.get_size())
+
+    windowed: tuple[int, int] = (1280, 800)
+    full_size: tuple[int, int] = (0, 0)
+    stale_resize_until = 0.0
+
+    def stale_resize(self, size: tuple[int, int]) -> bool:
+        """A late report of the full-screen size, just after leaving full screen."""
+        return tuple(size) == self.full_size and time.monotonic() < self.stale_resize_until
 
     def save_settings(self) -> None:
         try:
@@ -120,7 +134,8 @@ class App:
         if event.type == pygame.QUIT:
             self.quit()
         elif event.type == pygame.VIDEORESIZE:
-            self.on_resize(event.size)
+            if not self.stale_resize(event.size):
+                self.on_resize(event.size)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif self.scenes:

@@ -125,7 +125,9 @@ def test_face_up_toggle_by_key_and_by_right_click_while_dragging(make_app):
     card = table.state.hands[seat][0]
     drag_place(table, driver, card, f"new:{seat}")
     assert table.state.sides[seat][0] == ((card, True),)
+    assert not table.face_up  # the choice was for that one card: the next starts face down
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    driver.key(pygame.K_f)
     # Right-click during a drag flips the choice back to face down.
     start = table.card_point("hand", 0)
     end = table.pile_target_rect(f"new:{seat}").center
@@ -432,3 +434,24 @@ def test_all_52_cards_in_one_column_stay_on_screen_and_readable(make_app, size, 
             r.left >= 0 and r.right <= w and r.top >= table.bar_h and r.bottom <= h - table.status_h
         ), r
     assert min(abs(b.y - a.y) for a, b in itertools.pairwise(column)) >= 2
+
+
+def test_every_turn_starts_face_down_and_the_turn_count_waits_for_end_turn(make_app):
+    app, table, driver = open_canals(make_app)
+    pass_handoff(app, driver)
+    seat = table.viewer
+    assert "Turn 1 of 52" in table.status_parts()
+    driver.key(pygame.K_f)
+    drag_place(table, driver, table.state.hands[seat][0], f"new:{seat}")
+    assert table.state.sides[seat][0][0][1] is True and not table.face_up
+    assert "Turn 1 of 52" in table.status_parts()  # still this player's turn until End turn
+    driver.click(table.end_turn_button.rect.center)
+    pass_handoff(app, driver)
+    assert "Turn 2 of 52" in table.status_parts() and not table.face_up
+
+
+def test_a_drop_on_empty_felt_says_where_cards_go(make_app):
+    app, table, driver = open_canals(make_app, secrets=False)
+    driver.drag(table.card_point("hand", 0), (table.app.size[0] - 5, table.middle.centery))
+    assert table.pos == 0
+    assert app.toasts.latest == "Drop the card on a column, or on + to start a new one"

@@ -271,7 +271,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         if self.seats.is_computer(seat):
             return f"{self.seat_label(seat)} is thinking…"
         if not self.seats.may_act(state):
-            return f"It is {self.seat_name(seat)}'s turn"
+            return f"It is the turn of {self.seat_name(seat)}"
         return None
 
     def turn_status(self) -> str:
@@ -296,7 +296,9 @@ class TableScene(TableCanvas, TableGestures, Scene):
         state = self.state
         seat = state.current_player if state.current_player in self.seats.humans else self.viewer
         self.app.push(
-            HandoffScene(self.app, f"{self.seat_name(seat)}'s turn", lambda: self.take_seat(seat))
+            HandoffScene(
+                self.app, f"Your turn, {self.seat_name(seat)}", lambda: self.take_seat(seat)
+            )
         )
 
     def take_seat(self, seat: int) -> None:

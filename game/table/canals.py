@@ -63,6 +63,11 @@ class CanalsTable(TableScene):
     def state_changed(self) -> None:
         self.hover = None
 
+    def after_move(self) -> None:
+        """The face-up choice belongs to one placement: every placement starts face down."""
+        if self.face_up:
+            self.toggle_face()
+
     def toggle_face(self) -> None:
         self.face_up = not self.face_up
         self.face_button.label = "Placing face up" if self.face_up else "Placing face down"
@@ -256,6 +261,9 @@ class CanalsTable(TableScene):
     def targets(self, pick: Pick) -> list[Target]:
         return [Target(s.pile, s.drop) for s in self.slot_list if s.pile != "hand"]
 
+    def missed_drop_reason(self) -> str:
+        return "Drop the card on a column, or on + to start a new one"
+
     def move_for(self, pick: Pick, target: Target) -> canals.Place | None:
         card = pick.cards[0]
         kind, _, where = target.id.partition(":")
@@ -311,7 +319,9 @@ class CanalsTable(TableScene):
 
     def status_parts(self) -> list[str]:
         v = self.view
-        parts = [f"Game #{self.request.seed}", f"Turn {min(v['turn'] + 1, 52)} of 52"]
+        # The turn of the card just placed stands until its player ends the turn.
+        turn = v["turn"] if self.turn_ended else v["turn"] + 1
+        parts = [f"Deal #{self.request.seed}", f"Turn {min(turn, 52)} of 52"]
         if v["over"]:
             a, b = v["scores"]
             parts.append(f"Final score {a} – {b}")

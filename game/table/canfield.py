@@ -204,6 +204,9 @@ class CanfieldTable(TableScene):
     def move_for(self, pick: Pick, target: Target) -> Move:
         return Move(pick.src, target.id, pick.n)
 
+    def missed_drop_reason(self) -> str:
+        return "Cards go on a foundation or a tableau pile"
+
     def turn_stock(self) -> bool:
         """Draw, or turn the waste over: whichever the rules allow now; else say why not."""
         v = self.view
@@ -225,8 +228,8 @@ class CanfieldTable(TableScene):
             return False
         targets = [t for t in held.accept if not double or t.startswith("foundation")]
         if not targets:
-            where = "a foundation" if double else "anywhere"
-            self.app.toasts.show(f"{pretty(p.card)} cannot go to {where} now", colour=theme.WARN)
+            where = "to a foundation" if double else "anywhere"
+            self.app.toasts.show(f"{pretty(p.card)} cannot go {where} now", colour=theme.WARN)
             return False
         return self.try_move(Move(pile, min(targets, key=self.target_rank), held.pick.n))
 

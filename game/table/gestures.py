@@ -124,13 +124,20 @@ class TableGestures:
         self.sync()
 
     def drop_on(self, target: Target | None) -> None:
+        """Make the move of dropping what is held on `target`; a drop on nothing says where
+        cards may go, so no drop ever snaps back without a word."""
         held, self.held = self.held, None
         self.hover_target = None
-        if target is not None:
-            move = self.move_for(held.pick, target)
-            if move is not None:
-                self.try_move(move)
+        move = self.move_for(held.pick, target) if target is not None else None
+        if move is not None:
+            self.try_move(move)
+        else:
+            self.app.toasts.show(self.missed_drop_reason(), colour=theme.WARN)
         self.sync()
+
+    def missed_drop_reason(self) -> str:
+        """What a drop on empty felt is told."""
+        return "Drop the cards on a place that lights up"
 
     def drop_target(self) -> Target | None:
         """The target the held cards overlap most (targets that accept them win ties)."""
