@@ -882,3 +882,24 @@ def test_a_drag_survives_a_resize_and_drops_on_the_new_layout(app, driver):
     driver.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
     driver.run(2)
     assert table.moves == [Move("tableau:1", "tableau:0", 1)]
+
+
+def test_auto_finish_is_brisk_and_counts_only_the_players_moves(app, driver):
+    table = open_canfield(app, driver)
+    rest = [c for s in SUITS for c in run_of(7, s, 6, 7)]
+    random.Random(9).shuffle(rest)
+    state = make_state(foundations=[run_of(7, s, 7) for s in SUITS], stock=rest, rest="stock")
+    set_position(table, state)
+    plan = state.auto_finish_moves()
+    assert plan and sum(1 for m in plan if m.src == "stock") > 20  # many draws among them
+    driver.dt = 1 / 60
+    driver.click(table.pile_target_rect("stock").center, frames=1)  # one move of the player's
+    driver.click(button(table, "Auto-finish").rect.center, frames=1)
+    seconds = 0.0
+    while not table.state.is_won() and seconds < 10:
+        driver.run(1)
+        seconds += driver.dt
+    assert table.state.is_won() and seconds <= 2.2, seconds
+    assert "Moves 1" in table.status_parts()
+    driver.run(30)  # the last cards land: the win is recorded
+    assert app.stats.summary("canfield").fewest_moves == 1

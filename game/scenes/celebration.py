@@ -104,4 +104,6 @@ class CelebrationScene(Scene):
 
 
 def results_lines(table) -> list[str]:
-    return [f"Deal #{table.request.seed} in {table.pos} moves, {format_time(table.elapsed)}"]
+    return [
+        f"Deal #{table.request.seed} in {table.history.player_moves()} moves, {format_time(table.elapsed)}"
+    ]

@@ -25,6 +25,8 @@ from game.table.seats import Seats
 HINT_SECONDS = 2.0
 COMPUTER_PAUSE = 0.45  # a computer's move waits at least this long, so a person can follow it
 COMPUTER_TRIES = 3  # a computer's turn is asked for again this often after a failure
+AUTO_MOVE_SECONDS = 0.035  # between automatic moves (auto-finish: 52 cards in about 2 s)
+QUICK_PER_FRAME = 3  # automatic moves with no pause of their own, at most, in one frame
 STEP_SECONDS = 0.14  # each later event of a move starts this much after the one before it
 CARD_STAGGER = 0.01  # the cards of one event (turned over together) start one after another
 
@@ -143,7 +145,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
 
     def commit(self, move: Any) -> None:
         self.let_go()  # whatever was picked belonged to the position before this move
-        self.history.push(move)
+        self.history.push(move, self.automatic)
         self.hint = None
         self.persistence.owns_save = True
         self.after_change()
@@ -382,19 +384,30 @@ class TableScene(TableCanvas, TableGestures, Scene):
             self.show_ending()
 
     def run_queue(self, dt: float) -> None:
+        """Play queued automatic moves briskly: a few quick ones (a draw) may go in one frame,
+        the others one at a time, each a little after the last."""
         if not self.queue or self.held:
             return
         self.queue_wait -= dt
-        if self.queue_wait > 0:
-            return
-        move = self.queue.pop(0)
-        if self.state.check(move) is None:
+        quick = 0
+        while self.queue and self.queue_wait <= 0 and quick < QUICK_PER_FRAME:
+            move = self.queue.pop(0)
+            if self.state.check(move) is not None:
+                self.queue.clear()
+                return
             self.automatic = True
             self.commit(move)
             self.automatic = False
-        else:
-            self.queue.clear()
-        self.queue_wait = 0.09 * max(self.app.settings.animation_factor(), 0.2)
+            pace = max(self.app.settings.animation_factor(), 0.2)
+            if self.quick_move(move):
+                quick += 1
+            else:
+                self.queue_wait = AUTO_MOVE_SECONDS * pace
+        self.queue_wait = max(self.queue_wait, 0.0)
+
+    def quick_move(self, move: Any) -> bool:
+        """Hook: an automatic move that needs no pause of its own (Canfield's draws)."""
+        return False
 
     def at_rest(self) -> bool:
         """Nothing queued or moving, and this table is what the player sees."""

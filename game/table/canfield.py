@@ -236,6 +236,9 @@ class CanfieldTable(TableScene):
     def repeat_clicks(self, pile: str) -> bool:
         return pile == "stock"
 
+    def quick_move(self, move: Move) -> bool:
+        return "stock" in (move.src, move.dst)
+
     def target_rank(self, pile: str) -> tuple[int, str]:
         """Click-to-move prefers a foundation, then a card to build on, then an empty pile."""
         if pile.startswith("foundation"):
@@ -348,7 +351,7 @@ class CanfieldTable(TableScene):
         parts = [
             f"Deal #{self.request.seed}",
             f"{self.persistence.variant().capitalize()} rules",
-            f"Moves {self.pos}",
+            f"Moves {self.history.player_moves()}",
             format_time(self.elapsed),
             f"Foundations {up}/52",
         ]

@@ -18,6 +18,7 @@ class History:
     def __init__(self, first: Any, moves: list[Any] | None = None) -> None:
         self.states: list[Any] = [first]
         self.moves: list[Any] = []
+        self.automatic: list[bool] = []  # per move: made by the table (auto-finish), not a player
         self.pos = 0
         self.serial = next(_serials)  # a new one with every step: stale answers are told by it
         for move in moves or []:
@@ -31,13 +32,15 @@ class History:
         """The seat that made move `index`."""
         return self.states[index].current_player
 
-    def push(self, move: Any) -> Any:
+    def push(self, move: Any, automatic: bool = False) -> Any:
         """Apply `move` to the current state (forgetting any redo); IllegalMove if it is illegal."""
         new = self.state.apply(move)
         del self.states[self.pos + 1 :]
         del self.moves[self.pos :]
+        del self.automatic[self.pos :]
         self.states.append(new)
         self.moves.append(move)
+        self.automatic.append(automatic)
         self.pos += 1
         self.serial = next(_serials)
         return new
@@ -45,6 +48,10 @@ class History:
     def go_to(self, pos: int) -> None:
         self.pos = max(0, min(pos, len(self.moves)))
         self.serial = next(_serials)
+
+    def player_moves(self) -> int:
+        """The moves up to here that a player made (what the status line and statistics count)."""
+        return self.pos - sum(self.automatic[: self.pos])
 
     def played(self) -> list[Any]:
         """The moves that lead to the current state."""

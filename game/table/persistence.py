@@ -67,7 +67,7 @@ class Persistence:
                 self.variant(),
                 t.request.seed,
                 outcome,
-                t.history.pos,
+                t.history.player_moves(),
                 t.elapsed,
                 score,
             )
