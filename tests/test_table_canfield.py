@@ -903,3 +903,31 @@ def test_auto_finish_is_brisk_and_counts_only_the_players_moves(app, driver):
     assert "Moves 1" in table.status_parts()
     driver.run(30)  # the last cards land: the win is recorded
     assert app.stats.summary("canfield").fewest_moves == 1
+
+
+def test_a_dead_end_with_unlimited_redeals_is_reported_after_a_whole_cycle(app, driver):
+    from game.scenes.dialogs import ChoiceScene
+
+    table = open_canfield(app, driver)
+    # Only hearts are left: the 8♥ lies under the 9♥, every tableau top is red, and no heart
+    # in the stock can go anywhere.
+    state = make_state(
+        foundations=(["7H"], run_of(7, "S", 13), run_of(7, "D", 13), run_of(7, "C", 13)),
+        tableau=(["8H", "9H"], ["TH"], ["JH"], ["QH"]),
+        rest="stock",
+    )
+    legal = state.legal_moves()
+    assert legal and all("stock" in (m.src, m.dst) for m in legal)
+    set_position(table, state)
+    driver.key(pygame.K_h)
+    assert app.toasts.latest == "Turn the stock"  # not stuck yet: the player has not looked
+    stock = table.pile_target_rect("stock").center
+    for _ in range(len(state.stock) + 1):  # every card, then the redeal: back where it began
+        assert not isinstance(app.scene, ChoiceScene)
+        driver.click(stock, frames=8)
+    assert isinstance(app.scene, ChoiceScene) and app.scene.title == "No moves left"
+    driver.click(button(app.scene, "Keep looking").rect.center)
+    driver.key(pygame.K_h)
+    assert app.toasts.latest == "No moves left — undo, or deal again"
+    driver.click(stock, frames=8)
+    assert not isinstance(app.scene, ChoiceScene)  # said once for this dead end

@@ -48,6 +48,19 @@ def redeals_left(view: dict[str, Any]) -> int | None:
     return None if limit is None else max(0, limit - view["redeals_used"])
 
 
+def turns_stock(move: Move) -> bool:
+    return "stock" in (move.src, move.dst)
+
+
+def only_stock_moves(state: canfield.CanfieldState) -> bool:
+    return all(turns_stock(m) for m in state.legal_moves())
+
+
+def cycle_key(state: canfield.CanfieldState) -> tuple:
+    """A position apart from how many redeals it took to get there."""
+    return state.stock, state.waste, state.reserve, state.tableau, state.foundations
+
+
 class CanfieldTable(TableScene):
     option_text: ClassVar[dict[str, tuple[str, dict[Any, str]]]] = {
         "draw": ("Draw", {1: "1 card", 3: "3 cards"}),
@@ -66,6 +79,7 @@ class CanfieldTable(TableScene):
         self.sweeping = False
         self.finish_announced = False
         self.checked_state = None  # the position last checked for a dead end
+        self.stuck_reported = False  # "No moves left" was said for the dead end under way
         self._auto_finish: list[Move] | None = None
 
     @classmethod
@@ -257,6 +271,25 @@ class CanfieldTable(TableScene):
     # -- automation -----------------------------------------------------------------------------
     def state_changed(self) -> None:
         self._auto_finish = None
+        h = self.history
+        if h.pos == 0 or not turns_stock(h.moves[h.pos - 1]):
+            self.stuck_reported = False  # a real move: a dead end would be a new one
+
+    def dead_cycle(self) -> bool:
+        """With unlimited redeals a game never runs out of moves: it is stuck when only the stock
+        can be turned and the player has just turned it a whole cycle round, through positions
+        that all allowed nothing else, back to where they were (it repeats forever from here).
+        Judged from positions the player has seen, so it tells nothing of hidden cards."""
+        h = self.history
+        here = cycle_key(self.state)
+        for i in range(h.pos, -1, -1):
+            if not only_stock_moves(h.states[i]):
+                return False
+            if i < h.pos and cycle_key(h.states[i]) == here:
+                return True
+            if i and not turns_stock(h.moves[i - 1]):
+                return False
+        return False
 
     def auto_finish_moves(self) -> list[Move]:
         """The moves Auto-finish would play, offered only when whether it works cannot depend on
@@ -300,7 +333,8 @@ class CanfieldTable(TableScene):
         super().update(dt)
         if self.at_rest() and self.checked_state is not self.state:
             self.checked_state = self.state
-            if self.state.is_lost():
+            if self.state.is_lost() or (not self.stuck_reported and self.dead_cycle()):
+                self.stuck_reported = True
                 self.show_stuck()
         if (self.auto_pending or self.sweeping) and not self.queue and not self.in_flight():
             # One card at a time, each landing before the next: a player can follow it, and an
@@ -320,6 +354,9 @@ class CanfieldTable(TableScene):
         self.auto_pending = self.sweeping = False
 
     def show_hint(self) -> None:
+        if self.dead_cycle():
+            self.app.toasts.show("No moves left — undo, or deal again")
+            return
         move = canfield.hint(self.state)
         if move is None:
             self.app.toasts.show("No useful move found — try a new deal")
