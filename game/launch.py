@@ -58,9 +58,9 @@ def run_app(request: DealRequest | None, first_frame: bool = False) -> int:
         print(f"{process_age():.3f}", flush=True)  # stdout is None in a windowed Windows bundle
         return 0
     if request is not None:
-        from game.table import open_table
+        from game.waiting import open_or_offer
 
-        open_table(app, request)
+        open_or_offer(app, request)
     try:
         app.run()
     except KeyboardInterrupt:

@@ -37,7 +37,7 @@ def test_leaving_a_game_under_way_saves_it_and_setup_resumes_it(make_app, home):
     state = table.state
     driver.key(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
-    record = json.loads((home / "autosave-canfield.json").read_text())
+    record = json.loads((home / "autosave-canfield-seed.json").read_text())
     assert record["seed"] == 31 and len(record["moves"]) == 1
     driver.click(app.scene.game_buttons["canfield"].rect.center)
     setup = app.scene
@@ -56,7 +56,7 @@ def test_quitting_saves_the_game(make_app, home):
     driver.run(1)
     assert not app.running
     assert (
-        engines.GameRecord.from_json((home / "autosave-canfield.json").read_text()).replay()
+        engines.GameRecord.from_json((home / "autosave-canfield-seed.json").read_text()).replay()
         == table.state
     )
 
@@ -65,11 +65,11 @@ def test_opening_and_leaving_another_deal_keeps_the_saved_game(make_app, home):
     app, table, driver = start_canfield(make_app)
     draw_a_card(table, driver)
     driver.key(pygame.K_ESCAPE)
-    saved = (home / "autosave-canfield.json").read_text()
+    saved = (home / "autosave-canfield-seed.json").read_text()
     open_table(app, DealRequest.build(engines.get("canfield"), seed=99))
     driver.run(30)
     driver.key(pygame.K_ESCAPE)  # nothing played here
-    assert (home / "autosave-canfield.json").read_text() == saved
+    assert (home / "autosave-canfield-seed.json").read_text() == saved
 
 
 def test_every_move_is_saved_at_once_and_undoing_to_the_start_clears_the_save(make_app, home):
@@ -77,16 +77,16 @@ def test_every_move_is_saved_at_once_and_undoing_to_the_start_clears_the_save(ma
     draw_a_card(table, driver)
     # Saved before the table closes: a crash now would lose nothing.
     assert (
-        engines.GameRecord.from_json((home / "autosave-canfield.json").read_text()).replay()
+        engines.GameRecord.from_json((home / "autosave-canfield-seed.json").read_text()).replay()
         == table.state
     )
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     driver.key(pygame.K_ESCAPE)
-    assert not (home / "autosave-canfield.json").exists()
+    assert not (home / "autosave-canfield-seed.json").exists()
 
 
 def test_a_damaged_save_is_kept_aside_and_reported(make_app, home):
-    (home / "autosave-canfield.json").write_text(
+    (home / "autosave-canfield-seed.json").write_text(
         '{"game": "canfield", "seed": 1, "players": 1, "options": {}, "moves": [{"src": "tableau:0", "dst": "stock", "n": 9}]}'
     )
     app = make_app()
@@ -94,8 +94,8 @@ def test_a_damaged_save_is_kept_aside_and_reported(make_app, home):
     driver = Driver(app)
     driver.click(app.scene.game_buttons["canfield"].rect.center)
     assert isinstance(app.scene, SetupScene) and not app.scene.resume.enabled()
-    assert (home / "autosave-canfield.json.corrupt").exists()
-    assert not (home / "autosave-canfield.json").exists()
+    assert (home / "autosave-canfield-seed.json.corrupt").exists()
+    assert not (home / "autosave-canfield-seed.json").exists()
     assert "damaged" in app.toasts.latest
 
 
@@ -151,11 +151,11 @@ def test_starting_afresh_over_a_saved_solitaire_asks_and_counts_it_lost(make_app
     driver.click(setup.start.rect.center)
     assert isinstance(app.scene, ConfirmScene) and "counted as lost" in app.scene.lines[0]
     driver.key(pygame.K_ESCAPE)  # no: nothing happens
-    assert app.scene is setup and (home / "autosave-canfield.json").exists()
+    assert app.scene is setup and (home / "autosave-canfield-seed.json").exists()
     driver.click(setup.start.rect.center)
     driver.key(pygame.K_RETURN)  # yes
     assert isinstance(app.scene, TableScene) and app.scene.pos == 0
-    assert not (home / "autosave-canfield.json").exists()
+    assert not (home / "autosave-canfield-seed.json").exists()
     summary = app.stats.summary("canfield", "seed")
     assert (summary.played, summary.won) == (1, 0)
 
@@ -194,3 +194,79 @@ def test_the_menu_mentions_a_saved_game(make_app, home):
     draw_a_card(table, driver)
     driver.key(pygame.K_ESCAPE)
     assert app.scene is menu and menu.saved == {"canfield"}
+
+
+# -- one save per game and preset; a waiting game is never replaced without asking -------------
+
+
+def play_and_leave(app, driver, request):
+    from game.waiting import open_or_offer
+
+    open_or_offer(app, request)
+    driver.run(30)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    draw_a_card(table, driver)
+    table.leave()
+    driver.run(2)
+    return table
+
+
+def test_a_classic_deal_never_forfeits_a_seed_deal_under_way(make_app, home):
+    from game.scenes.dialogs import ChoiceScene
+
+    app = make_app()
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    canfield = engines.get("canfield")
+    play_and_leave(app, driver, DealRequest.build(canfield, seed=31, preset="seed"))
+    play_and_leave(app, driver, DealRequest.build(canfield, seed=32, preset="classic"))
+    assert not isinstance(app.scene, ChoiceScene)  # the classic slot was free: no question
+    assert (home / "autosave-canfield-seed.json").exists()
+    assert (home / "autosave-canfield-classic.json").exists()
+    app.scene.revealed()
+    assert "canfield" in app.scene.saved
+    setup = SetupScene(app, "canfield")
+    app.push(setup)
+    setup.set_preset("seed")
+    assert setup.saved.record.seed == 31
+    setup.set_preset("classic")
+    assert setup.saved.record.seed == 32
+
+
+def test_an_old_one_per_game_save_moves_to_its_presets_slot(make_app, home):
+    record = engines.GameRecord("canfield", 5, 1, dict(engines.get("canfield").presets["classic"]))
+    record.moves.append(record.replay().legal_moves()[-1])
+    (home / "autosave-canfield.json").write_text(record.to_json())
+    from game import saves
+
+    assert saves.waiting("canfield") == ["classic"]
+    assert not (home / "autosave-canfield.json").exists()
+    assert saves.load("canfield", "classic")[0].record.seed == 5
+
+
+def test_play_with_a_saved_game_waiting_asks_first(make_app, home):
+    from game.scenes.dialogs import ChoiceScene
+    from game.waiting import open_or_offer
+
+    app = make_app()
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    canfield = engines.get("canfield")
+    saved_table = play_and_leave(app, driver, DealRequest.build(canfield, seed=31))
+    open_or_offer(app, DealRequest.build(canfield, seed=77))
+    dialog = app.scene
+    assert isinstance(dialog, ChoiceScene) and dialog.title == "A saved game is waiting"
+    driver.click(dialog.buttons[0].rect.center)  # Resume saved game
+    table = app.scene
+    assert isinstance(table, TableScene) and table.request.seed == 31
+    assert table.state == saved_table.state and table.pos == 1
+    table.leave()
+    driver.run(2)
+    open_or_offer(app, DealRequest.build(canfield, seed=77))
+    driver.click(app.scene.buttons[1].rect.center)  # Start the new one
+    table = app.scene
+    assert isinstance(table, TableScene) and table.request.seed == 77 and table.pos == 0
+    summary = app.stats.summary("canfield", "seed")
+    assert summary.played == 1 and summary.won == 0  # the given-up deal counts as lost
+    assert not (home / "autosave-canfield-seed.json").exists()

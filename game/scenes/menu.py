@@ -1,5 +1,9 @@
 """The main menu: every registered game (those without an engine or table yet as "coming soon"),
-plus Rules, Settings and Quit."""
+plus Rules, Statistics, Settings and Quit, each with a keyboard shortcut named in its tooltip.
+
+Each game's note (its blurb, "a saved game is waiting") sits beside its button and wraps to the
+room left in the window, so no text runs off it at any window size.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +14,8 @@ from game.card_art import CardStyle, images_for
 from game.felt import felt
 from game.scene import Scene
 
+NOTE_W = 330  # room kept for the notes beside the game buttons, at scale 1
+
 
 class MenuScene(Scene):
     def __init__(self, app) -> None:
@@ -19,13 +25,21 @@ class MenuScene(Scene):
                 game.title,
                 lambda n=game.name: self.choose(n),
                 enabled=lambda n=game.name: registry.playable(n),
+                tooltip=str(i) if i <= 9 else "",
             )
-            for game in registry.GAMES
+            for i, game in enumerate(registry.GAMES, 1)
         }
-        self.rules_button = ui.Button("Rules", self.open_rules)
-        self.settings_button = ui.Button("Settings", self.open_settings)
-        self.stats_button = ui.Button("Statistics", self.open_stats)
-        self.quit_button = ui.Button("Quit", app.quit)
+        self.rules_button = ui.Button("Rules", self.open_rules, tooltip="R or F1")
+        self.settings_button = ui.Button("Settings", self.open_settings, tooltip="S")
+        self.stats_button = ui.Button("Statistics", self.open_stats, tooltip="T")
+        self.quit_button = ui.Button("Quit", app.quit, tooltip="Q or Esc")
+        self.shortcuts = {
+            pygame.K_r: self.open_rules,
+            pygame.K_F1: self.open_rules,
+            pygame.K_s: self.open_settings,
+            pygame.K_t: self.open_stats,
+        }
+        self.notes: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.small_buttons = [
             self.rules_button,
             self.stats_button,
@@ -59,27 +73,43 @@ class MenuScene(Scene):
 
     def look_for_saves(self) -> None:
         """Which games have one waiting to be resumed (checked when the menu shows, not per frame)."""
-        from game.saves import autosave_path
+        from game.saves import waiting
 
-        self.saved = {name for name in self.game_buttons if autosave_path(name).exists()}
+        self.saved = {name for name in self.game_buttons if waiting(name)}
+        self.place_notes()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self.look_for_saves()
         w, h = size
         s = theme.ui_scale(size)
         bw, bh, gap = int(420 * s), int(62 * s), int(14 * s)
+        # The buttons and their notes are centred together; a narrow window moves them left.
+        left = max(int(24 * s), (w - bw - int(NOTE_W * s)) // 2)
         top = int(h * 0.30)
         for i, button in enumerate(self.game_buttons.values()):
-            button.rect = pygame.Rect((w - bw) // 2, top + i * (bh + gap), bw, bh)
+            button.rect = pygame.Rect(left, top + i * (bh + gap), bw, bh)
             button.size = int(22 * s)
         count = len(self.small_buttons)
         small_w = (bw - (count - 1) * gap) // count
         y = top + len(self.game_buttons) * (bh + gap) + gap
         for i, button in enumerate(self.small_buttons):
-            button.rect = pygame.Rect(
-                (w - bw) // 2 + i * (small_w + gap), y, small_w, int(bh * 0.75)
-            )
+            button.rect = pygame.Rect(left + i * (small_w + gap), y, small_w, int(bh * 0.75))
             button.size = int(17 * s)
+        self.look_for_saves()
+
+    def place_notes(self) -> None:
+        """Each game's note beside its button, wrapped to the room up to the window's edge."""
+        w, h = self.app.size
+        s = theme.ui_scale((w, h))
+        size = int(15 * s)
+        self.notes = []
+        for name, button in self.game_buttons.items():
+            x = button.rect.right + int(16 * s)
+            lines = ui.wrap(self.note(name), size, w - x - int(16 * s))
+            images = [ui.text(line, size, theme.TEXT_DIM) for line in lines]
+            y = button.rect.centery - sum(img.get_height() for img in images) // 2
+            for img in images:
+                self.notes.append((img, img.get_rect(topleft=(x, y))))
+                y += img.get_height()
 
     def note(self, name: str) -> str:
         """The line beside a game's button: its blurb (or "coming soon") and any waiting save."""
@@ -104,6 +134,8 @@ class MenuScene(Scene):
     def handle_other(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_q):
             self.app.quit()
+        elif event.type == pygame.KEYDOWN and event.key in self.shortcuts:
+            self.shortcuts[event.key]()
         elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_9:
             names = list(self.game_buttons)  # keys 1, 2, ... open the games in menu order
             index = event.key - pygame.K_1
@@ -124,8 +156,5 @@ class MenuScene(Scene):
         subtitle = ui.text("Card games at one table", int(20 * s), theme.TEXT_DIM)
         ui.blit_centred(surface, subtitle, (cx, int(h * 0.14) + int(52 * s)))
         super().draw(surface)
-        for name, button in self.game_buttons.items():
-            img = ui.text(self.note(name), int(14 * s), theme.TEXT_DIM)
-            surface.blit(
-                img, img.get_rect(midleft=(button.rect.right + int(16 * s), button.rect.centery))
-            )
+        for img, rect in self.notes:
+            surface.blit(img, rect)

@@ -7,11 +7,9 @@ its table class (`option_text`: how options read; `seat_names`: what seats are c
 
 from __future__ import annotations
 
-import sqlite3
-
 import pygame
 
-from game import registry, saves, stats, theme, ui
+from game import registry, saves, stats, theme, ui, waiting
 from game.choices import ChoiceGrid, ChoiceRow
 from game.deal import DealRequest, fresh_seed
 from game.felt import felt
@@ -22,6 +20,8 @@ DIGITS = tuple("0123456789")  # str.isdigit would let "²" through
 # computer players exist; the kinds are the contract's, so the table needs no change then.
 SEAT_CHOICES = [("Human", "human"), ("Easy", "easy"), ("Medium", "medium"), ("Hard", "hard")]
 MIN_FIT = 0.5  # the smallest fraction of the usual size the screen shrinks to, to fit its rows
+CUSTOM = "custom"  # the Rules row's choice when the options match no preset
+BLINK_SECONDS = 1.0  # the deal box's caret: shown for the first 60% of each period
 
 
 class SetupScene(Scene):
@@ -38,17 +38,16 @@ class SetupScene(Scene):
         self.deal_text = ""
         self.hot_seat_secrets = True
         self.recall()
-        self.start = ui.Button("Start", self.begin, primary=True)
+        self.start = ui.Button("Start", self.begin, primary=True, tooltip="Enter")
         self.resume = ui.Button(
             "Resume saved game", self.resume_saved, enabled=lambda: self.saved is not None
         )
-        self.back = ui.Button("Back", app.pop)
-        self.rules = ui.Button("Rules", self.open_rules)
+        self.back = ui.Button("Back", app.pop, tooltip="Esc")
+        self.rules = ui.Button("Rules", self.open_rules, tooltip="F1")
         self.actions = [self.start, self.resume, self.back, self.rules]
-        self.saved, problem = saves.load(name)
-        if problem:
-            app.toasts.show(problem, 6, theme.WARN)
+        self.look_for_save()
         self.deal_rect = pygame.Rect(0, 0, 0, 0)
+        self.blink = 0.0  # seconds since the deal number last changed (the caret's clock)
         self.fit = 1.0
         self.build_rows()
 
@@ -60,16 +59,9 @@ class SetupScene(Scene):
         self.buttons = [*self.grid.buttons, *self.actions]
 
     def option_rows(self) -> list[ChoiceRow]:
-        rows: list[ChoiceRow] = []
-        if len(self.game.presets) > 1:
-            rows.append(
-                ChoiceRow(
-                    "Rules",
-                    [(p.capitalize(), p) for p in self.game.presets],
-                    lambda: self.preset,
-                    self.set_preset,
-                )
-            )
+        """The presets (and "Custom", lit when the options match none), then every option."""
+        presets = [(p.capitalize(), p) for p in self.game.presets] + [("Custom", CUSTOM)]
+        rows = [ChoiceRow("Rules", presets, lambda: self.preset, self.set_preset)]
         for key, allowed in self.game.OPTIONS.items():
             label, names = self.option_text.get(key, (key, {}))
             values = [(names.get(v, str(v)), v) for v in allowed]
@@ -157,11 +149,23 @@ class SetupScene(Scene):
 
     def set_options(self, options: dict) -> None:
         self.options = dict(options)
-        self.preset = next((p for p, o in self.game.presets.items() if o == self.options), "custom")
+        self.preset = next((p for p, o in self.game.presets.items() if o == self.options), CUSTOM)
+        if hasattr(self, "actions"):  # set up: the waiting game follows the chosen preset
+            had = self.saved is not None
+            self.look_for_save()
+            if had != (self.saved is not None):
+                self.relayout()
+
+    def look_for_save(self) -> None:
+        """The game waiting in the slot of the chosen options (one save per game and preset)."""
+        self.saved, problem = saves.load(self.game.name, stats.variant(self.game, self.options))
+        if problem:
+            self.app.toasts.show(problem, 6, theme.WARN)
 
     def set_preset(self, preset: str) -> None:
-        self.preset = preset
-        self.options = dict(self.game.presets[preset])
+        """A preset's options; "Custom" keeps the options as they are (it names them only)."""
+        if preset != CUSTOM:
+            self.set_options(self.game.presets[preset])
 
     def set_option(self, key: str, value) -> None:
         self.set_options({**self.options, key: value})
@@ -202,8 +206,7 @@ class SetupScene(Scene):
             return
         from game.scenes.dialogs import ConfirmScene
 
-        counts = stats.abandoned_outcome(self.game) is not None
-        fate = "counted as lost" if counts else "discarded"
+        fate = waiting.fate(self.game.name)
         self.app.push(
             ConfirmScene(
                 self.app, f"Start a new game? The saved one will be {fate}.", self.give_up_saved
@@ -212,37 +215,11 @@ class SetupScene(Scene):
 
     def give_up_saved(self) -> None:
         saved, self.saved = self.saved, None
-        outcome = stats.abandoned_outcome(self.game)
-        if outcome:
-            record = saved.record
-            score = record.replay().scores()[0]
-            variant = stats.variant(self.game, record.new_state().options)
-            try:
-                self.app.stats.record(
-                    self.game.name,
-                    variant,
-                    record.seed,
-                    outcome,
-                    len(record.moves),
-                    saved.elapsed,
-                    score,
-                )
-            except sqlite3.Error as exc:
-                self.app.toasts.show(f"Could not record the result: {exc}", 4, theme.WARN)
-        try:
-            saves.discard(self.game.name)
-        except OSError as exc:
-            self.app.toasts.show(
-                f"Could not remove the saved game: {exc.strerror or exc}", 4, theme.WARN
-            )
+        waiting.give_up(self.app, saved)
         self.begin()
 
     def resume_saved(self) -> None:
-        request = DealRequest.from_record(self.saved.record, self.saved.seats)
-        request.secrets = self.hot_seat_secrets
-        request.resumed = True
-        request.elapsed = self.saved.elapsed
-        self.open(request)
+        self.open(waiting.resume_request(self.saved, self.hot_seat_secrets))
 
     def open(self, request: DealRequest) -> None:
         from game.table import open_table
@@ -286,10 +263,32 @@ class SetupScene(Scene):
             self.app.pop()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.begin()
+        elif event.key == pygame.K_F1:
+            self.open_rules()
         elif event.key == pygame.K_BACKSPACE:
             self.deal_text = self.deal_text[:-1]
+            self.blink = 0.0
         elif event.unicode in DIGITS and len(self.deal_text) < 9:
             self.deal_text += event.unicode
+            self.blink = 0.0
+
+    def update(self, dt: float) -> None:
+        self.blink += dt
+
+    def caret_shown(self) -> bool:
+        """The caret blinks, and stays on while the player types."""
+        return self.blink % BLINK_SECONDS < 0.6 * BLINK_SECONDS
+
+    def caret_rect(self) -> pygame.Rect:
+        """The text cursor: just after the digits typed so far (at the start while there are none)."""
+        s = theme.ui_scale(self.app.size) * self.fit
+        size = int(16 * s)
+        x = self.deal_rect.x + int(10 * s)
+        if self.deal_text:
+            x += ui.text(self.deal_text, size).get_width() + 1
+        return pygame.Rect(
+            x, self.deal_rect.centery - size * 6 // 10, max(2, int(2 * s)), size * 6 // 5
+        )
 
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
@@ -300,15 +299,24 @@ class SetupScene(Scene):
             (self.left, int(44 * s)),
         )
         self.grid.draw(surface)
-        label = ui.text("Deal number", int(16 * s), theme.TEXT)
-        surface.blit(label, label.get_rect(midleft=(self.left, self.deal_rect.centery)))
-        pygame.draw.rect(surface, (20, 26, 28), self.deal_rect, border_radius=6)
-        pygame.draw.rect(surface, theme.ACCENT, self.deal_rect, 1, border_radius=6)
-        shown = self.deal_text or "random — type digits to choose"
-        colour = theme.TEXT if self.deal_text else theme.TEXT_DIM
-        img = ui.text(shown, int(16 * s), colour)
-        surface.blit(
-            img, img.get_rect(midleft=(self.deal_rect.x + int(10 * s), self.deal_rect.centery))
-        )
+        self.draw_deal_box(surface, s)
         for button in self.visible_actions():
             button.draw(surface)
+        ui.draw_tooltip(surface, [*self.grid.buttons, *self.visible_actions()], s)
+
+    def draw_deal_box(self, surface: pygame.Surface, s: float) -> None:
+        """The deal number: a text box that always has the keyboard (a focus ring and a caret)."""
+        label = ui.text("Deal #", int(16 * s), theme.TEXT)
+        surface.blit(label, label.get_rect(midleft=(self.left, self.deal_rect.centery)))
+        pygame.draw.rect(surface, (20, 26, 28), self.deal_rect, border_radius=6)
+        pygame.draw.rect(surface, theme.FOCUS, self.deal_rect, max(2, int(2 * s)), border_radius=6)
+        caret = self.caret_rect()
+        if self.deal_text:
+            img = ui.text(self.deal_text, int(16 * s), theme.TEXT)
+            x = self.deal_rect.x + int(10 * s)
+        else:
+            img = ui.text("random — type digits to choose", int(16 * s), theme.TEXT_DIM)
+            x = caret.right + int(6 * s)
+        surface.blit(img, img.get_rect(midleft=(x, self.deal_rect.centery)))
+        if self.caret_shown():
+            surface.fill(theme.TEXT, caret)

@@ -38,7 +38,7 @@ class Persistence:
             if t.under_way:
                 saves.save(self.record(), t.elapsed, t.request.seats)
             else:
-                saves.discard(t.game.name)  # over, or back at the start: nothing to resume
+                saves.discard(t.game.name, self.variant())  # over, or back at the start
         except OSError as exc:
             t.app.toasts.show(f"Could not save the game: {exc.strerror or exc}", 4, theme.WARN)
 
