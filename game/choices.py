@@ -1,4 +1,7 @@
-"""Rows of labelled choice buttons ("Draw: 1 card | 3 cards"), used by Settings and game setup."""
+"""Rows of labelled choice buttons ("Draw: 1 card | 3 cards"), used by Settings and game setup.
+
+A row may carry a note: one short line under its buttons saying what the choice does.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ class ChoiceRow:
     values: list[tuple[str, Any]]  # (button label, value)
     get: Callable[[], Any]
     set: Callable[[Any], None]
+    note: str = ""
     buttons: list[ui.Button] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -34,6 +38,7 @@ class ChoiceGrid:
     def __init__(self, rows: list[ChoiceRow]) -> None:
         self.rows = rows
         self.label_pos: list[tuple[int, int]] = []
+        self.notes: list[tuple[str, tuple[int, int]]] = []  # (line, top-left)
         self.size = 16
 
     @property
@@ -46,6 +51,7 @@ class ChoiceGrid:
         label_w = int(290 * s)
         row_h, gap = int(40 * s), int(10 * s)
         self.label_pos = []
+        self.notes = []
         y = top
         for row in self.rows:
             self.label_pos.append((left, y + row_h // 2))
@@ -59,8 +65,15 @@ class ChoiceGrid:
                 button.size = self.size
                 x += bw + gap // 2
             y += row_h + gap
+            for line in ui.wrap(row.note, self.note_size, width - label_w) if row.note else []:
+                self.notes.append((line, (left + label_w, y - gap // 2)))
+                y += ui.text(line, self.note_size).get_height()
         self.refresh()
         return y
+
+    @property
+    def note_size(self) -> int:
+        return max(11, self.size * 7 // 8)
 
     def refresh(self) -> None:
         for row in self.rows:
@@ -73,3 +86,5 @@ class ChoiceGrid:
             surface.blit(img, img.get_rect(midleft=(x, y)))
             for button in row.buttons:
                 button.draw(surface)
+        for line, pos in self.notes:
+            surface.blit(ui.text(line, self.note_size, theme.TEXT_DIM), pos)

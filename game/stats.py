@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,9 +25,12 @@ CREATE TABLE IF NOT EXISTS results (
     moves INTEGER NOT NULL,
     seconds REAL NOT NULL,
     score INTEGER NOT NULL DEFAULT 0,
-    finished_at REAL NOT NULL
+    finished_at REAL NOT NULL,
+    scores TEXT NOT NULL DEFAULT ''
 )
 """
+# Added after the first release: every seat's score ("12,9"), so a plot can show the margin.
+MIGRATIONS = {"scores": "ALTER TABLE results ADD COLUMN scores TEXT NOT NULL DEFAULT ''"}
 WON, LOST = "won", "lost"
 
 
@@ -46,6 +50,22 @@ class Summary:
     @property
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True)
+class Result:
+    """One finished game, as the plot of recent results needs it."""
+
+    outcome: str
+    score: int
+    scores: tuple[int, ...]  # every seat's score; empty for games recorded before they were kept
+
+    @property
+    def margin(self) -> int | None:
+        """Seat 1's lead over the best other seat (negative: behind it); None when unknown."""
+        if len(self.scores) < 2:
+            return None
+        return self.scores[0] - max(self.scores[1:])
 
 
 def variant(game: Any, options: dict[str, Any]) -> str:
@@ -91,8 +111,13 @@ class Stats:
         db = sqlite3.connect(self.path, timeout=1.0)
         try:
             db.execute(SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(results)")}
+            with db:
+                for column in MIGRATIONS.keys() - columns:
+                    db.execute(MIGRATIONS[column])
             db.execute(
-                "SELECT game, variant, seed, outcome, moves, seconds, score FROM results LIMIT 1"
+                "SELECT game, variant, seed, outcome, moves, seconds, score, scores"
+                " FROM results LIMIT 1"
             )
         except sqlite3.DatabaseError:
             db.close()
@@ -123,14 +148,43 @@ class Stats:
         moves: int,
         seconds: float,
         score: int = 0,
+        scores: Sequence[int] = (),
     ) -> None:
+        """One finished game; `score` is the best (a solitaire's only) score, `scores` every
+        seat's, in seat order, when the game has several."""
         db = self.db()
         with db:
             db.execute(
-                "INSERT INTO results (game, variant, seed, outcome, moves, seconds, score, finished_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game, variant, seed, outcome, moves, seconds, score, time.time()),
+                "INSERT INTO results (game, variant, seed, outcome, moves, seconds, score,"
+                " finished_at, scores) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game,
+                    variant,
+                    seed,
+                    outcome,
+                    moves,
+                    seconds,
+                    score,
+                    time.time(),
+                    ",".join(str(int(x)) for x in scores),
+                ),
             )
+
+    def recent(self, game: str, count: int) -> list[Result]:
+        """The last `count` results of `game`, oldest first."""
+        rows = self.db().execute(
+            "SELECT outcome, score, scores FROM results WHERE game = ? ORDER BY id DESC LIMIT ?",
+            (game, count),
+        )
+        return [
+            Result(outcome, score, tuple(int(x) for x in scores.split(",") if x))
+            for outcome, score, scores in reversed(rows.fetchall())
+        ]
+
+    def variants(self, game: str) -> set[str]:
+        """The variants `game` has results under (a custom one shows only once played)."""
+        rows = self.db().execute("SELECT DISTINCT variant FROM results WHERE game = ?", (game,))
+        return {variant for (variant,) in rows}
 
     def summary(self, game: str, variant: str | None = None) -> Summary:
         query = "SELECT outcome, moves, seconds, score FROM results WHERE game = ?"

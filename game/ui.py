@@ -6,7 +6,7 @@ Nothing here renders text per frame: every text surface is made once and cached 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -76,9 +76,34 @@ def blit_centred(surface: pygame.Surface, img: pygame.Surface, centre: tuple[int
     surface.blit(img, img.get_rect(center=centre))
 
 
+_pointer_epoch = 0  # bumped whenever a scene comes on top; see take_pointer
+
+
+def take_pointer() -> None:
+    """A scene came on top: every button already made stops counting as hovered.
+
+    Only the top scene gets input, so the buttons beneath a dialog never hear that the pointer
+    left them; without this their hover colour and tooltip would stay on under the dialog. A
+    button hovers again once it sees the pointer move (which only the top scene's buttons do).
+    """
+    global _pointer_epoch
+    _pointer_epoch += 1
+
+
+def button_width(labels: Iterable[str], size: int, pad: int, bold: bool = False) -> int:
+    """The width that holds the widest of `labels` at text `size` with `pad` pixels of margin:
+    a button whose label changes ("Placing face down" / "Placing face up") keeps one width, so
+    neither it nor the buttons after it jump when the label does."""
+    return max(text(label, size, bold=bold).get_width() for label in labels) + pad
+
+
 @dataclass
 class Button:
-    """A clickable label; `enabled` is asked each frame so buttons grey out by themselves."""
+    """A clickable label; `enabled` is asked each frame so buttons grey out by themselves.
+
+    `tooltip` names the button's keyboard shortcut. `widths` lists the other labels the button
+    may show, so `fit_width` sizes it once for all of them.
+    """
 
     label: str
     action: Callable[[], None]
@@ -88,7 +113,9 @@ class Button:
     size: int = 16
     primary: bool = False
     selected: bool = False
+    widths: tuple[str, ...] = ()
     _hover: bool = False
+    _epoch: int = -1
     _hover_since: int = 0
     _down: bool = False
     _face: dict = field(default_factory=dict)
@@ -97,9 +124,10 @@ class Button:
         """True if the event was this button's (so scenes stop looking further)."""
         if event.type == pygame.MOUSEMOTION:
             hover = self.rect.collidepoint(event.pos)
-            if hover and not self._hover:
+            if hover and not self.hovered:
                 self._hover_since = pygame.time.get_ticks()
             self._hover = hover
+            self._epoch = _pointer_epoch
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.rect.collidepoint(event.pos):
@@ -113,13 +141,22 @@ class Button:
                 return True
         return False
 
+    @property
+    def hovered(self) -> bool:
+        """The pointer rests on it, as last seen while its scene was on top."""
+        return self._hover and self._epoch == _pointer_epoch
+
+    def fit_width(self, size: int, pad: int) -> int:
+        """The width for the widest of its label and `widths` at text `size`, plus `pad`."""
+        return button_width((self.label, *self.widths), size, pad, bold=self.primary)
+
     def draw(self, surface: pygame.Surface) -> None:
         enabled = self.enabled()
         if not enabled:
             state = "disabled"
         elif self._down:
             state = "down"
-        elif self._hover or self.selected:
+        elif self.hovered or self.selected:
             state = "hover"
         else:
             state = "up"
@@ -167,7 +204,7 @@ def tooltip_pending(buttons: list[Button]) -> bool:
     """True while the pointer rests on a button whose tooltip is about to show (keep drawing)."""
     now = pygame.time.get_ticks()
     return any(
-        b.tooltip and b._hover and now - b._hover_since <= TOOLTIP_DELAY_MS + 50 for b in buttons
+        b.tooltip and b.hovered and now - b._hover_since <= TOOLTIP_DELAY_MS + 50 for b in buttons
     )
 
 
@@ -175,7 +212,7 @@ def draw_tooltip(surface: pygame.Surface, buttons: list[Button], scale: float) -
     """The shortcut of the button the pointer has rested on, in a small label below it."""
     now = pygame.time.get_ticks()
     for button in buttons:
-        if button.tooltip and button._hover and now - button._hover_since >= TOOLTIP_DELAY_MS:
+        if button.tooltip and button.hovered and now - button._hover_since >= TOOLTIP_DELAY_MS:
             img = text(button.tooltip, int(13 * scale), theme.TEXT_DARK)
             box = img.get_rect(midtop=(button.rect.centerx, button.rect.bottom + 6)).inflate(12, 6)
             box.clamp_ip(surface.get_rect())

@@ -141,7 +141,7 @@ def test_an_extra_entry_reaches_setup_with_its_labels_presets_and_seats(extra_ga
     setup = SetupScene(app, "count")
     app.push(setup)
     rows = {row.label: [label for label, _ in row.values] for row in setup.grid.rows}
-    assert rows["Rules"] == ["Short", "Long"]
+    assert rows["Rules"] == ["Short", "Long", "Custom"]
     assert rows["Big step"] == ["Two", "Three"]
     assert rows["Players"] == ["2", "3", "4"]
     assert "North" in rows and "East" in rows and "South" not in rows  # two seats to start
@@ -169,10 +169,20 @@ def test_an_extra_entry_reaches_rules_stats_smoke_and_bench(extra_games, make_ap
     app.pop()
     app.stats.record("count", "short", 1, "player 3", 5, 10.0, 7)
     stats = StatsScene(app)
-    assert list(stats.resets) == ["canfield", "canals", "count"]
-    text = [line for line, _ in stats.lines]
-    assert "Count to Ten" in text
-    assert "Games 1 · North won 0 · East won 0 · South won 1 · draws 0 · best score 7" in text
+    assert list(stats.tabs) == ["canfield", "canals", "count"]
+    stats.show("count")
+    assert stats.tabs["count"].label == "Count to Ten"
+    assert stats.table.headers == [
+        "Rules",
+        "Played",
+        "North won",
+        "East won",
+        "South won",
+        "Draws",
+        "Best score",
+    ]
+    assert stats.table.rows[0] == ["All deals", "1", "0", "0", "1", "0", "7"]
+    assert [row[0] for row in stats.table.rows] == ["All deals", "Short", "Long"]
     assert smoke.games() == ("canfield", "canals", "count")
     rates = bench.moves_per_second(seconds=0.02, rng=random.Random(1))
     assert list(rates) == ["canfield", "canals", "count"] and rates["count"] > 0

@@ -71,18 +71,22 @@ def test_a_win_is_recorded_once_and_an_abandoned_deal_counts_as_lost(make_app):
 def test_the_statistics_screen_shows_the_numbers(make_app):
     app = make_app()
     app.stats.record("canfield", "classic", 3, "won", 80, 125.0, 52)
-    app.stats.record("canals", "default", 4, "player 2", 52, 300.0, 9)
+    app.stats.record("canals", "default", 4, "player 2", 52, 300.0, 9, scores=(4, 9))
     app.push(MenuScene(app))
     driver = Driver(app)
     driver.click(app.scene.stats_button.rect.center)
     screen = app.scene
-    assert isinstance(screen, StatsScene)
-    text = "\n".join(line for line, _ in screen.lines)
-    assert "Classic rules: Played 1 · won 1 (100%)" in text and "fastest win 2:05" in text
-    assert "Player 2 (black) won 1" in text and "best score 9" in text
-    driver.click(screen.resets["canals"].rect.center)
+    assert isinstance(screen, StatsScene) and screen.game == "canfield"
+    rows = {row[0]: row for row in screen.table.rows}
+    assert rows["Classic"][:4] == ["Classic", "1", "1", "100%"] and rows["Classic"][6] == "2:05"
+    assert rows["Seed"][1] == "0" and "Custom" not in rows
+    driver.click(screen.tabs["canals"].rect.center)
+    assert screen.table.headers[2:4] == ["Player 1 (red) won", "Player 2 (black) won"]
+    assert screen.table.rows == [["All deals", "1", "0", "1", "0", "9"]]
+    driver.click(screen.reset.rect.center)
     driver.key(pygame.K_RETURN)  # yes
-    assert "No games played yet" in "\n".join(line for line, _ in screen.lines)
+    assert screen.table.rows == [["All deals", "0", "0", "0", "0", "—"]] and not screen.bars
+    assert app.stats.summary("canfield").played == 1  # only the game shown was reset
 
 
 def test_leaving_while_the_winning_card_still_flies_still_counts_the_win(make_app):

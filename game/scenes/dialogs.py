@@ -1,4 +1,8 @@
-"""Modal dialogs drawn over the scene below: a yes/no question and a message with choices."""
+"""Modal dialogs drawn over the scene below: a yes/no question and a message with choices.
+
+A dialog's panel is opaque and the buttons beneath lose their hover the moment it opens, so
+nothing of the screen below (a button, its highlight, its tooltip) shows through or reacts.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +13,11 @@ import pygame
 from game import theme, ui
 from game.scene import Scene
 
+WIDTH = 520  # the panel's width at scale 1
+
 
 class ChoiceScene(Scene):
-    """A title, a few lines and a row of buttons; Esc picks the last button."""
+    """A title, a few lines and a row of buttons; Enter picks the first button, Esc the last."""
 
     opaque = False
 
@@ -19,14 +25,22 @@ class ChoiceScene(Scene):
         self, app, title: str, lines: list[str], choices: list[tuple[str, Callable[[], None]]]
     ) -> None:
         super().__init__(app)
+        ui.take_pointer()
         self.title = title
         self.lines = lines
         self.choices = choices
+        last = len(choices) - 1
         self.buttons = [
-            ui.Button(label, lambda a=action: self.choose(a), primary=(i == 0))
+            ui.Button(
+                label,
+                lambda a=action: self.choose(a),
+                primary=(i == 0),
+                tooltip="Enter" if i == 0 else "Esc" if i == last else "",
+            )
             for i, (label, action) in enumerate(choices)
         ]
         self.box = pygame.Rect(0, 0, 0, 0)
+        self.wrapped: list[str] = []
 
     def choose(self, action: Callable[[], None]) -> None:
         if self.app.scene is self:
@@ -35,12 +49,15 @@ class ChoiceScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
-        w = int(520 * s)
-        h = int((150 + 30 * len(self.lines)) * s)
-        self.box = pygame.Rect(0, 0, w, h)
-        self.box.center = (size[0] // 2, size[1] // 2)
         bw, bh, gap = int(150 * s), int(44 * s), int(14 * s)
         total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
+        w = min(max(int(WIDTH * s), total + int(40 * s)), size[0] - int(20 * s))
+        self.wrapped = [
+            part for line in self.lines for part in ui.wrap(line, int(17 * s), w - int(40 * s))
+        ]
+        h = int((150 + 30 * len(self.wrapped)) * s)
+        self.box = pygame.Rect(0, 0, w, h)
+        self.box.center = (size[0] // 2, size[1] // 2)
         x = self.box.centerx - total // 2
         for button in self.buttons:
             button.rect = pygame.Rect(x, self.box.bottom - bh - int(20 * s), bw, bh)
@@ -57,12 +74,12 @@ class ChoiceScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         s = theme.ui_scale(surface.get_size())
         surface.blit(ui.shade(surface.get_size()), (0, 0))
-        ui.panel(surface, self.box)
+        ui.panel(surface, self.box, alpha=255)
         y = self.box.top + int(34 * s)
         ui.blit_centred(
             surface, ui.text(self.title, int(24 * s), theme.TEXT, True), (self.box.centerx, y)
         )
-        for line in self.lines:
+        for line in self.wrapped:
             y += int(30 * s)
             ui.blit_centred(
                 surface, ui.text(line, int(17 * s), theme.TEXT_DIM), (self.box.centerx, y)

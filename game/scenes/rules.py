@@ -1,5 +1,5 @@
 """The Rules screen: a game's rules page (docs/rules/PAGE.md) laid out as readable text, with a tab
-per registered game."""
+per registered game and a scroll bar (wheel, arrow and page keys, Home/End, or drag it)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,10 @@ from game import registry, theme, ui
 from game.assets import rules_page
 from game.felt import felt
 from game.scene import Scene
+from game.scrollbar import ScrollBar
+
+LINE_GAP = 4
+KEY_STEPS = {pygame.K_DOWN: 40, pygame.K_UP: -40}  # pixels at scale 1; the page keys turn a page
 
 
 def read_page(game: str) -> str:
@@ -68,18 +72,23 @@ class RulesScene(Scene):
     def __init__(self, app, game: str) -> None:
         super().__init__(app)
         self.game = game
-        self.scroll = 0
+        self.bar = ScrollBar()
         self.lines: list[tuple[pygame.Surface, int]] = []
-        self.back = ui.Button("Back", app.pop)
+        self.back = ui.Button("Back", app.pop, tooltip="Esc")
         self.tabs = {
-            g.name: ui.Button(g.title, lambda n=g.name: self.show(n)) for g in registry.GAMES
+            g.name: ui.Button(g.title, lambda n=g.name: self.show(n), tooltip="← / →")
+            for g in registry.GAMES
         }
         self.buttons = [self.back, *self.tabs.values()]
 
     def show(self, game: str) -> None:
         self.game = game
-        self.scroll = 0
+        self.bar.offset = 0
         self.resize(self.app.size)
+
+    def next_tab(self, step: int) -> None:
+        names = list(self.tabs)
+        self.show(names[(names.index(self.game) + step) % len(names)])
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
@@ -95,45 +104,55 @@ class RulesScene(Scene):
             tab.selected = g == self.game
             x += tab.rect.w + int(8 * s)
         self.top = int(76 * s)
-        self.content_h = sum(img.get_height() + 4 for img, _ in self.lines)
-        self.max_scroll = max(0, self.content_h - (h - self.top - int(20 * s)))
-
-    def handle_other(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.MOUSEWHEEL:
-            self.scroll = min(self.max_scroll, max(0, self.scroll - event.y * 60))
-        elif event.type == pygame.KEYDOWN:
-            step = {
-                pygame.K_DOWN: 40,
-                pygame.K_UP: -40,
-                pygame.K_PAGEDOWN: 400,
-                pygame.K_PAGEUP: -400,
-            }
-            if event.key in step:
-                self.scroll = min(self.max_scroll, max(0, self.scroll + step[event.key]))
-            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_F1):
-                self.app.pop()
-
-    def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        surface.blit(felt((w, h), self.app.settings.felt), (0, 0))
-        s = theme.ui_scale((w, h))
-        box = pygame.Rect(
+        self.box = pygame.Rect(
             (w - self.text_w) // 2 - int(30 * s),
             self.top - int(10 * s),
             self.text_w + int(60 * s),
             h - self.top,
         )
-        ui.panel(surface, box, alpha=220)
+        track = pygame.Rect(self.box.right - int(16 * s), self.box.top + int(12 * s), int(8 * s), 0)
+        track.h = self.box.bottom - int(12 * s) - track.y
+        content = sum(img.get_height() + LINE_GAP for img, _ in self.lines)
+        self.bar.set_size(track, content, h - self.top - int(20 * s))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """The scroll bar first: a drag of its thumb must not reach the buttons."""
+        if not self.bar.handle(event):
+            super().handle(event)
+
+    def handle_other(self, event: pygame.event.Event) -> None:
+        s = self.app.scale
+        if event.type == pygame.MOUSEWHEEL:
+            self.bar.scroll_by(int(-event.y * 60 * s))
+        elif event.type != pygame.KEYDOWN:
+            return
+        elif event.key in KEY_STEPS:
+            self.bar.scroll_by(int(KEY_STEPS[event.key] * s))
+        elif event.key in (pygame.K_PAGEDOWN, pygame.K_SPACE, pygame.K_PAGEUP):
+            self.bar.scroll_by(self.bar.view * (-1 if event.key == pygame.K_PAGEUP else 1))
+        elif event.key in (pygame.K_HOME, pygame.K_END):
+            self.bar.scroll_to(0 if event.key == pygame.K_HOME else self.bar.max_offset)
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.next_tab(1 if event.key == pygame.K_RIGHT else -1)
+        elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_F1):
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        surface.blit(felt((w, h), self.app.settings.felt), (0, 0))
+        s = theme.ui_scale((w, h))
+        ui.panel(surface, self.box, alpha=220)
         clip = surface.get_clip()
-        surface.set_clip(box)
-        y = self.top + int(10 * s) - self.scroll
+        surface.set_clip(self.box)
+        y = self.top + int(10 * s) - self.bar.offset
         x = (w - self.text_w) // 2
         for img, indent in self.lines:
             if y > h:
                 break
             if y + img.get_height() > 0:
                 surface.blit(img, (x + indent, y))
-            y += img.get_height() + 4
+            y += img.get_height() + LINE_GAP
         surface.set_clip(clip)
+        self.bar.draw(surface)
         surface.fill(theme.BAR, (0, 0, w, self.top - int(14 * s)))
         super().draw(surface)

@@ -1,4 +1,7 @@
-"""Settings: deck, back, felt, animation speed and play aids; saved as soon as they change."""
+"""Settings: deck, back, felt, animation speed and play aids; saved as soon as they change.
+
+The play aids are not self-explanatory, so each carries a one-line note saying what it does.
+"""
 
 from __future__ import annotations
 
@@ -28,8 +31,8 @@ class SettingsScene(Scene):
 
             return apply
 
-        def row(label: str, name: str, values) -> ChoiceRow:
-            return ChoiceRow(label, values, lambda: getattr(st, name), setter(name))
+        def row(label: str, name: str, values, note: str = "") -> ChoiceRow:
+            return ChoiceRow(label, values, lambda: getattr(st, name), setter(name), note)
 
         self.grid = ChoiceGrid(
             [
@@ -43,12 +46,27 @@ class SettingsScene(Scene):
                     "animation",
                     [(c.capitalize(), c) for c in settings_mod.ANIMATION_SPEEDS],
                 ),
-                row("Click to move", "click_to_move", ON_OFF),
-                row("Auto-move safe cards", "auto_move_safe", ON_OFF),
-                row("Vegas score", "vegas", ON_OFF),
+                row(
+                    "Click to move",
+                    "click_to_move",
+                    ON_OFF,
+                    "A click sends a card to its best place; off, a click does nothing.",
+                ),
+                row(
+                    "Auto-move safe cards",
+                    "auto_move_safe",
+                    ON_OFF,
+                    "After each move, cards no other card can still need go up by themselves.",
+                ),
+                row(
+                    "Vegas score",
+                    "vegas",
+                    ON_OFF,
+                    "Canfield: a deal costs $52, each card on a foundation pays $5.",
+                ),
             ]
         )
-        self.back = ui.Button("Back", app.pop, primary=True)
+        self.back = ui.Button("Back", app.pop, primary=True, tooltip="Esc")
         self.buttons = [*self.grid.buttons, self.back]
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -72,6 +90,7 @@ class SettingsScene(Scene):
         self.grid.draw(surface)
         self.back.draw(surface)
         self.draw_preview(surface, s)
+        ui.draw_tooltip(surface, self.buttons, s)
 
     def draw_preview(self, surface: pygame.Surface, s: float) -> None:
         """The deck as chosen: a back and three faces whose colours show the deck setting."""
