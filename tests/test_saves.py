@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pygame
+from conftest import button
 
 import engines
 from game.deal import DealRequest
@@ -36,7 +37,10 @@ def test_leaving_a_game_under_way_saves_it_and_setup_resumes_it(make_app, home):
     draw_a_card(table, driver)
     state = table.state
     driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.scene, ConfirmScene) and "kept" in app.scene.lines[0]
+    driver.key(pygame.K_RETURN)
     assert isinstance(app.scene, MenuScene)
+    assert app.toasts.latest == "Canfield is saved — resume it from the menu"
     record = json.loads((home / "autosave-canfield-seed.json").read_text())
     assert record["seed"] == 31 and len(record["moves"]) == 1
     driver.click(app.scene.game_buttons["canfield"].rect.center)
@@ -65,6 +69,7 @@ def test_opening_and_leaving_another_deal_keeps_the_saved_game(make_app, home):
     app, table, driver = start_canfield(make_app)
     draw_a_card(table, driver)
     driver.key(pygame.K_ESCAPE)
+    driver.key(pygame.K_RETURN)
     saved = (home / "autosave-canfield-seed.json").read_text()
     open_table(app, DealRequest.build(engines.get("canfield"), seed=99))
     driver.run(30)
@@ -145,7 +150,7 @@ def test_starting_afresh_over_a_saved_solitaire_asks_and_counts_it_lost(make_app
     app, table, driver = start_canfield(make_app)
     draw_a_card(table, driver)
     driver.run(20)
-    driver.key(pygame.K_ESCAPE)
+    table.leave()
     driver.click(app.scene.game_buttons["canfield"].rect.center)
     setup = app.scene
     driver.click(setup.start.rect.center)
@@ -164,7 +169,7 @@ def test_a_resumed_game_keeps_its_clock(make_app, home):
     app, table, driver = start_canfield(make_app)
     draw_a_card(table, driver)
     driver.run(100)  # five seconds of thought
-    driver.key(pygame.K_ESCAPE)
+    table.leave()
     driver.click(app.scene.game_buttons["canfield"].rect.center)
     driver.click(app.scene.resume.rect.center)
     assert app.scene.elapsed >= 5.0
@@ -192,7 +197,7 @@ def test_the_menu_mentions_a_saved_game(make_app, home):
     menu = app.scenes[0]
     assert "canfield" not in menu.saved
     draw_a_card(table, driver)
-    driver.key(pygame.K_ESCAPE)
+    driver.click(button(table, "Menu").rect.center)
     assert app.scene is menu and menu.saved == {"canfield"}
 
 

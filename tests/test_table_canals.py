@@ -455,3 +455,17 @@ def test_a_drop_on_empty_felt_says_where_cards_go(make_app):
     driver.drag(table.card_point("hand", 0), (table.app.size[0] - 5, table.middle.centery))
     assert table.pos == 0
     assert app.toasts.latest == "Drop the card on a column, or on + to start a new one"
+
+
+def test_esc_on_the_handoff_screen_leaves_only_when_pressed_twice(make_app):
+    app, table, driver = open_canals(make_app)
+    pass_handoff(app, driver)
+    drag_place(table, driver, table.state.hands[table.viewer][0], f"new:{table.viewer}")
+    driver.click(table.end_turn_button.rect.center)
+    driver.run(12)
+    assert isinstance(app.scene, HandoffScene)
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.scene, HandoffScene) and "Esc again" in app.toasts.latest
+    driver.key(pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)
+    assert app.toasts.latest == "Canals is saved — resume it from the menu"

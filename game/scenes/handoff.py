@@ -13,6 +13,7 @@ from game.scene import Scene
 
 READY_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
 SETTLE_SECONDS = 0.4
+LEAVE_AGAIN_SECONDS = 3.0  # a second Esc within this long leaves the game
 
 
 class HandoffScene(Scene):
@@ -50,9 +51,20 @@ class HandoffScene(Scene):
         key = event.key if event.type == pygame.KEYDOWN else None
         if clicked or key in READY_KEYS:
             self.go()
-        elif key == pygame.K_ESCAPE:  # leave the game instead
-            self.app.pop()
-            self.app.pop()
+        elif key == pygame.K_ESCAPE:
+            self.escape()
+
+    def escape(self) -> None:
+        """Esc leaves the game only when pressed twice: the first says the game is kept."""
+        if self.age - self.escaped_at > LEAVE_AGAIN_SECONDS:
+            self.escaped_at = self.age
+            self.app.toasts.show("Press Esc again to leave for the menu — the game is kept", 3)
+            return
+        table = self.app.scenes[-2]
+        self.app.pop()
+        table.leave()
+
+    escaped_at = -1e9
 
     def update(self, dt: float) -> None:
         self.age += dt

@@ -228,8 +228,17 @@ class TableScene(TableCanvas, TableGestures, Scene):
         )
 
     def leave(self) -> None:
-        """Back to the menu; a game under way is autosaved by `closed`."""
+        """Back to the menu; a game under way is autosaved by `closed`, and the player told."""
+        kept = self.under_way and self.persistence.owns_save
         self.app.pop()
+        if kept:
+            self.app.toasts.show(f"{self.game.title} is saved — resume it from the menu", 4)
+
+    def ask_to_leave(self) -> None:
+        """Esc with nothing under way to cancel: leaving a game in play is asked first."""
+        self.confirm_if_under_way(
+            "Leave for the menu? This game is kept, to resume later.", self.leave
+        )
 
     def closed(self) -> None:
         pygame.display.set_caption("Card Table")

@@ -243,8 +243,10 @@ class TableGestures:
         elif key == pygame.K_ESCAPE:
             if self.held:
                 self.cancel_drag()
+            elif self.focus is not None:
+                self.focus = None
             else:
-                self.leave()
+                self.ask_to_leave()
         elif key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_LEFT, pygame.K_UP, pygame.K_DOWN):
             self.move_focus(key, bool(shift))
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
