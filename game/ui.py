@@ -60,7 +60,11 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: 
 def _panel(size: tuple[int, int], alpha: int, radius: int) -> pygame.Surface:
     layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, (*theme.PANEL, alpha), layer.get_rect(), border_radius=radius)
-    pygame.draw.rect(layer, (*theme.PANEL_EDGE, 40), layer.get_rect(), 1, border_radius=radius)
+    # The faint edge is mixed into the fill's colour, not laid over it with its own alpha: an
+    # opaque panel (a dialog) must stay opaque to its very edge.
+    edge = pygame.Color(theme.PANEL).lerp(theme.PANEL_EDGE, 40 / 255)
+    edge.a = alpha
+    pygame.draw.rect(layer, edge, layer.get_rect(), 1, border_radius=radius)
     return layer
 
 
@@ -208,17 +212,29 @@ def tooltip_pending(buttons: list[Button]) -> bool:
     )
 
 
+def showing_tooltip(buttons: list[Button]) -> Button | None:
+    """The button whose tooltip shows: the pointer has rested on it long enough."""
+    now = pygame.time.get_ticks()
+    return next(
+        (
+            b
+            for b in buttons
+            if b.tooltip and b.hovered and now - b._hover_since >= TOOLTIP_DELAY_MS
+        ),
+        None,
+    )
+
+
 def draw_tooltip(surface: pygame.Surface, buttons: list[Button], scale: float) -> None:
     """The shortcut of the button the pointer has rested on, in a small label below it."""
-    now = pygame.time.get_ticks()
-    for button in buttons:
-        if button.tooltip and button.hovered and now - button._hover_since >= TOOLTIP_DELAY_MS:
-            img = text(button.tooltip, int(13 * scale), theme.TEXT_DARK)
-            box = img.get_rect(midtop=(button.rect.centerx, button.rect.bottom + 6)).inflate(12, 6)
-            box.clamp_ip(surface.get_rect())
-            pygame.draw.rect(surface, (250, 246, 226), box, border_radius=5)
-            surface.blit(img, img.get_rect(center=box.center))
-            return
+    button = showing_tooltip(buttons)
+    if button is None:
+        return
+    img = text(button.tooltip, int(13 * scale), theme.TEXT_DARK)
+    box = img.get_rect(midtop=(button.rect.centerx, button.rect.bottom + 6)).inflate(12, 6)
+    box.clamp_ip(surface.get_rect())
+    pygame.draw.rect(surface, (250, 246, 226), box, border_radius=5)
+    surface.blit(img, img.get_rect(center=box.center))
 
 
 @lru_cache(maxsize=16)
