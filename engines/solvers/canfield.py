@@ -1,0 +1,489 @@
+"""An exact Canfield solver: is this position winnable, and with which moves?
+
+`solve(state)` answers "winnable" (with a move list the engine replays to a won state),
+"unwinnable" (proved: every position reachable from `state` was searched) or "unknown" (the time
+or node budget ran out first). It accepts any `CanfieldState`, mid-game positions included, under
+every option.
+
+Why it is fast enough in pure Python: it searches far fewer positions than the engine's game tree.
+
+- **Canonical positions.** Two positions are the same search node when they differ only in things
+  that cannot matter for the rest of the game:
+  - the foundations are implied by where the other cards are (every card not in the reserve,
+    tableau or talon is up), and which foundation slot holds which suit only names moves;
+  - the tableau is a multiset of piles: no rule depends on a pile's index. With
+    `empty_fill="reserve"` the reserve fills the leftmost empty pile first, but that only decides
+    *which* index the card lands on, never what the piles hold, so the multiset is exact there too;
+  - the talon (stock + waste) is one fixed sequence T, the order cards are turned in (waste bottom
+    to top, then stock top to bottom), with a position p = len(waste). Draws and redeals only move
+    p; cards only ever leave T. So T is implied by which cards are still in it, and of p only the
+    part that decides what can still be reached is kept: a draw moves p to min(p + draw, len(T)), a
+    redeal back to 0. With unlimited redeals the positions that are multiples of `draw`, and
+    len(T), form one cycle (draw 1: every position), all reachable from each other for free; they
+    are one node. Any other p (only after a card left the waste) reaches p, p + draw, … and then
+    the cycle: it stays in the key. With limited redeals the key keeps p, and the redeals left are
+    compared by dominance (more left is never worse).
+- **Talon macro moves.** Draws and redeals are never search steps: a node offers "play T[q-1]" for
+  every position q it can reach (in the current pass, or after one redeal if that is the first
+  way to reach it), and the draws and redeals are filled in when the line is written out.
+- **Safe foundation moves** are played automatically (dominance): a card whose two
+  opposite-colour predecessors are already up can never be needed in the tableau again
+  (the engine's `CanfieldState.safe_foundation_moves` rule for positions 2 and up). The
+  engine also calls every card just above the base rank safe; the solver does not, because a
+  base-rank card parked on it can hold a last-rank card that has nowhere else to go, and a
+  proof of "unwinnable" must not rest on that. With `foundation_return` nothing is played
+  automatically (a card taken up could be wanted back). Talon cards go up automatically only where
+  removing them cannot change what else the talon reaches (draw 1).
+- **Move ordering** (foundation, reserve, emptying a pile, tableau, talon, gaps, foundation
+  returns), the **undo of the previous move** skipped, and a transposition table over canonical
+  positions.
+
+The search is an iterative depth-first search with an explicit stack (no recursion), so it runs in
+a worker process with any depth; it checks its clock every 512 nodes.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from engines import canfield as cf
+from engines.cards import FULL_DECK, SUITS
+from engines.core import Move
+
+RESULTS = ("winnable", "unwinnable", "unknown")
+
+# Internal move kinds. A move is a tuple; `dst` is -1 for "its foundation", else a tableau index.
+_TALON = 0  # (_TALON, card, dst, q, passes): play T[q-1], reached after `passes` redeals
+_RESERVE = 1  # (_RESERVE, dst)
+_PILE = 2  # (_PILE, i, n, dst): the top n cards of tableau i
+_BACK = 3  # (_BACK, suit, dst): the top card of that suit's foundation back down
+
+_RED = tuple(c[1] in "HD" for c in FULL_DECK)
+_SUIT = tuple(SUITS.index(c[1]) for c in FULL_DECK)
+_RANK0 = tuple(i % 13 for i in range(52))  # 0 = ace … 12 = king
+_CARD = {c: i for i, c in enumerate(FULL_DECK)}
+# The two cards each card may go on in the tableau (opposite colour, one rank up, K on A).
+_HOSTS = tuple(
+    tuple(s * 13 + (_RANK0[c] + 1) % 13 for s in range(4) if (SUITS[s] in "HD") != _RED[c])
+    for c in range(52)
+)
+# The two cards that may go on each card (the inverse of _HOSTS).
+_GUESTS = tuple(
+    tuple(s * 13 + (_RANK0[c] - 1) % 13 for s in range(4) if (SUITS[s] in "HD") != _RED[c])
+    for c in range(52)
+)
+_OPPOSITE = tuple(
+    tuple(o for o in range(4) if (SUITS[o] in "HD") != (SUITS[s] in "HD")) for s in range(4)
+)
+
+
+@dataclass(frozen=True)
+class Solution:
+    """What `solve` found: the verdict, a winning line (engine moves) when winnable, and the cost."""
+
+    result: str  # "winnable" | "unwinnable" | "unknown"
+    moves: list[Move]
+    nodes: int
+    seconds: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """The contract's `solve --json` shape."""
+        return {
+            "result": self.result,
+            "moves": [m.to_dict() for m in self.moves],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+class _OutOfBudget(Exception):
+    pass
+
+
+class _Search:
+    """One search from one root position. Internal states are plain tuples:
+
+    (fc, r, tab, T, p, k, tmask): fc = cards up per suit (SUITS order); r = reserve cards left (the
+    root's reserve, bottom r of it); tab = 4 tuples of card ints (real pile order, so moves keep
+    their real indices); T = the talon in turning order; p = cards of T on the waste; k = redeals
+    left (ignored when unlimited); tmask = bit set of the cards in T.
+    """
+
+    def __init__(self, state: cf.CanfieldState) -> None:
+        rules = state.rules
+        self.draw = rules.draw
+        self.unlimited = rules.redeals is None
+        self.mode = rules.tableau_move
+        self.fill_any = rules.empty_fill == "any"
+        self.fill_reserve = not self.fill_any
+        self.auto = not rules.foundation_return
+        self.back = rules.foundation_return
+        base0 = rules.base_rank - 1
+        # pos[c]: where c goes on its foundation (0 = base rank); card_at[s][n]: the n-th card up.
+        self.pos = tuple((_RANK0[c] - base0) % 13 for c in range(52))
+        self.card_at = tuple(tuple(s * 13 + (base0 + n) % 13 for n in range(13)) for s in range(4))
+        self.reserve = tuple(_CARD[c] for c in state.reserve)
+        fc = [0, 0, 0, 0]
+        for f in state.foundations:
+            if f:
+                fc[SUITS.index(f[0][1])] = len(f)
+        talon = tuple(_CARD[c] for c in state.waste) + tuple(
+            _CARD[c] for c in reversed(state.stock)
+        )
+        mask = 0
+        for c in talon:
+            mask |= 1 << c
+        k = 0 if self.unlimited else rules.redeals - state.redeals_used
+        tab = tuple(tuple(_CARD[c] for c in p) for p in state.tableau)
+        self.root = (tuple(fc), len(self.reserve), tab, talon, len(state.waste), k, mask)
+        self.nodes = 0
+
+    # -- the talon ------------------------------------------------------------------------------
+
+    def _passes(self, q: int, p: int, length: int, k: int) -> int:
+        """Redeals needed to bring T[q-1] to the waste top from position p: 0, 1, or -1 (never)."""
+        d = self.draw
+        if q == length or (q >= p and (q - p) % d == 0):
+            return 0
+        if q % d == 0 and (self.unlimited or k > 0):
+            return 1
+        return -1
+
+    def _key(self, st: tuple) -> tuple:
+        _fc, r, tab, talon, p, _k, mask = st
+        length = len(talon)
+        if self.unlimited and (p % self.draw == 0 or p == length):
+            p = -1  # on the cycle: every cycle position is the same node
+        return (r, mask, p, tuple(sorted(tab)))
+
+    # -- moves ----------------------------------------------------------------------------------
+
+    def _moves(self, st: tuple, undo: tuple[int, int] | None) -> list[tuple]:
+        """Every move worth trying from `st`, best first (see the module docstring)."""
+        fc, r, tab, talon, p, k, _mask = st
+        pos = self.pos
+        hosts = _HOSTS
+        tops: dict[int, int] = {}
+        empties = []
+        for j in range(4):
+            pile = tab[j]
+            if pile:
+                tops[pile[-1]] = j
+            else:
+                empties.append(j)
+        gap = empties[0] if empties and (self.fill_any or not r) else -1
+        up: list[tuple] = []
+        res: list[tuple] = []
+        emptying: list[tuple] = []
+        tabm: list[tuple] = []
+        tal: list[tuple] = []
+        gaps: list[tuple] = []
+        backs: list[tuple] = []
+
+        if r:
+            c = self.reserve[r - 1]
+            if fc[_SUIT[c]] == pos[c]:
+                up.append((_RESERVE, -1))
+            for h in hosts[c]:
+                j = tops.get(h)
+                if j is not None:
+                    res.append((_RESERVE, j))
+            if gap >= 0:
+                gaps.append((_RESERVE, gap))
+
+        mode = self.mode
+        for i in range(4):
+            pile = tab[i]
+            size = len(pile)
+            if not size:
+                continue
+            units = [1]
+            if size > 1 and mode != "top":
+                start = size - 1
+                while start > 0 and pile[start - 1] in hosts[pile[start]]:
+                    start -= 1
+                if mode == "pile":
+                    if start == 0:
+                        units.append(size)
+                else:
+                    units.extend(range(2, size - start + 1))
+            for n in units:
+                b = pile[-n]
+                whole = n == size
+                if n == 1 and fc[_SUIT[b]] == pos[b]:
+                    up.append((_PILE, i, 1, -1))
+                for h in hosts[b]:
+                    j = tops.get(h)
+                    if j is None or j == i:
+                        continue
+                    if undo is not None and undo[0] == b and undo[1] == h:
+                        continue
+                    (emptying if whole else tabm).append((_PILE, i, n, j))
+                if gap >= 0 and not whole:
+                    gaps.append((_PILE, i, n, gap))
+
+        length = len(talon)
+        if length:
+            where = {c: q for q, c in enumerate(talon, 1)}
+            passes = self._passes
+            for s in range(4):
+                if fc[s] < 13:
+                    c = self.card_at[s][fc[s]]
+                    q = where.get(c)
+                    if q is not None:
+                        n = passes(q, p, length, k)
+                        if n >= 0:
+                            up.append((_TALON, c, -1, q, n))
+            for t, j in tops.items():
+                for c in _GUESTS[t]:
+                    q = where.get(c)
+                    if q is not None:
+                        n = passes(q, p, length, k)
+                        if n >= 0:
+                            tal.append((_TALON, c, j, q, n))
+            if gap >= 0:
+                for q, c in enumerate(talon, 1):
+                    n = passes(q, p, length, k)
+                    if n >= 0:
+                        gaps.append((_TALON, c, gap, q, n))
+
+        if self.back:
+            for s in range(4):
+                if fc[s]:
+                    c = self.card_at[s][fc[s] - 1]
+                    for h in hosts[c]:
+                        j = tops.get(h)
+                        if j is not None:
+                            backs.append((_BACK, s, j))
+                    if gap >= 0:
+                        backs.append((_BACK, s, gap))
+        return up + res + emptying + tabm + tal + gaps + backs
+
+    def _apply(self, st: tuple, mv: tuple) -> tuple:
+        """The state after an internal move (known to be legal), with the reserve's fills."""
+        fc, r, tab, talon, p, k, mask = st
+        kind = mv[0]
+        tl = list(tab)
+        if kind == _TALON:
+            c, dst, q, passes = mv[1], mv[2], mv[3], mv[4]
+            talon = talon[: q - 1] + talon[q:]
+            p = q - 1
+            k -= passes
+            mask ^= 1 << c
+            cards: tuple[int, ...] = (c,)
+        elif kind == _RESERVE:
+            dst = mv[1]
+            c = self.reserve[r - 1]
+            r -= 1
+            cards = (c,)
+        elif kind == _PILE:
+            i, n, dst = mv[1], mv[2], mv[3]
+            pile = tl[i]
+            cards = pile[-n:]
+            tl[i] = pile[:-n]
+            c = cards[0]
+        else:
+            s, dst = mv[1], mv[2]
+            c = self.card_at[s][fc[s] - 1]
+            fl = list(fc)
+            fl[s] -= 1
+            fc = tuple(fl)
+            cards = (c,)
+        if dst < 0:
+            fl = list(fc)
+            fl[_SUIT[c]] += 1
+            fc = tuple(fl)
+        else:
+            tl[dst] = tl[dst] + cards
+        if r and self.fill_reserve:
+            for j in range(4):
+                if not tl[j] and r:
+                    tl[j] = (self.reserve[r - 1],)
+                    r -= 1
+        return (fc, r, tuple(tl), talon, p, k, mask)
+
+    def _safe(self, c: int, fc: tuple[int, ...]) -> bool:
+        n = self.pos[c]
+        if n == 0:
+            return False
+        o1, o2 = _OPPOSITE[_SUIT[c]]
+        return fc[o1] >= n and fc[o2] >= n
+
+    def _autoplay(self, st: tuple) -> tuple[tuple, list[tuple]]:
+        """Play every safe foundation move (repeatedly); the new state and the moves made."""
+        if not self.auto:
+            return st, []
+        made: list[tuple] = []
+        talon_any = self.draw == 1 and self.unlimited
+        talon_top = self.draw == 1
+        progress = True
+        while progress:
+            progress = False
+            fc, r, tab, talon, p = st[0], st[1], st[2], st[3], st[4]
+            for s in range(4):
+                n = fc[s]
+                if n == 13:
+                    continue
+                c = self.card_at[s][n]
+                if not self._safe(c, fc):
+                    continue
+                mv: tuple | None = None
+                if r and self.reserve[r - 1] == c:
+                    mv = (_RESERVE, -1)
+                else:
+                    for i in range(4):
+                        if tab[i] and tab[i][-1] == c:
+                            mv = (_PILE, i, 1, -1)
+                            break
+                    else:
+                        if talon_top and st[6] >> c & 1:
+                            q = talon.index(c) + 1
+                            if talon_any or q == p:
+                                mv = (_TALON, c, -1, q, 0)
+                if mv is not None:
+                    st = self._apply(st, mv)
+                    made.append(mv)
+                    progress = True
+                    break
+        return st, made
+
+    # -- the search -----------------------------------------------------------------------------
+
+    def run(self, deadline: float | None, node_limit: int | None) -> tuple[str, list[tuple]]:
+        """("winnable", internal line) / ("unwinnable", []) / ("unknown", [])."""
+        root, made = self._autoplay(self.root)
+        if sum(root[0]) == 52:
+            return "winnable", made
+        visited: dict[tuple, int] = {self._key(root): root[5]}
+        # A frame: [state, its moves, index of the next one to try, the moves that led here].
+        stack: list[list[Any]] = [[root, self._moves(root, None), 0, made]]
+        nodes = 0
+        clock = time.perf_counter
+        while stack:
+            frame = stack[-1]
+            moves = frame[1]
+            i = frame[2]
+            if i == len(moves):
+                stack.pop()
+                continue
+            frame[2] = i + 1
+            mv = moves[i]
+            child = self._apply(frame[0], mv)
+            child, made = self._autoplay(child)
+            nodes += 1
+            if not nodes & 511:
+                self.nodes = nodes
+                if (deadline is not None and clock() > deadline) or (
+                    node_limit is not None and nodes >= node_limit
+                ):
+                    return "unknown", []
+            led = [mv, *made]
+            if sum(child[0]) == 52:
+                self.nodes = nodes
+                return "winnable", [m for f in stack for m in f[3]] + led
+            key = self._key(child)
+            seen = visited.get(key)
+            if seen is not None and seen >= child[5]:
+                continue
+            visited[key] = child[5]
+            undo = None
+            if mv[0] == _PILE and mv[3] >= 0:
+                src = frame[0][2][mv[1]]
+                if len(src) > mv[2]:
+                    undo = (src[-mv[2]], src[-mv[2] - 1])  # (moved card, the card it sat on)
+            stack.append([child, self._moves(child, undo), 0, led])
+        self.nodes = nodes
+        return "unwinnable", []
+
+
+def _engine_line(state: cf.CanfieldState, line: list[tuple]) -> list[Move]:
+    """The internal line as engine moves (draws and redeals filled in), checked by replaying it."""
+    out: list[Move] = []
+    for mv in line:
+        kind = mv[0]
+        if kind == _TALON:
+            code = FULL_DECK[mv[1]]
+            for _ in range(200):
+                if state.waste and state.waste[-1] == code:
+                    break
+                if state.stock:
+                    turn = Move("stock", "waste", min(state.rules.draw, len(state.stock)))
+                else:
+                    turn = Move("waste", "stock", len(state.waste))
+                out.append(turn)
+                state = state.apply(turn)
+            src, n, dst = "waste", 1, mv[2]
+        elif kind == _RESERVE:
+            src, n, dst, code = "reserve", 1, mv[1], state.reserve[-1]
+        elif kind == _PILE:
+            src, n, dst = f"tableau:{mv[1]}", mv[2], mv[3]
+            code = state.tableau[mv[1]][-n]
+        else:
+            suit = SUITS[mv[1]]
+            idx = next(i for i, f in enumerate(state.foundations) if f and f[0][1] == suit)
+            src, n, dst, code = f"foundation:{idx}", 1, mv[2], state.foundations[idx][-1]
+        target = f"foundation:{state._needs()[code]}" if dst < 0 else f"tableau:{dst}"
+        move = Move(src, target, n)
+        state = state.apply(move)
+        out.append(move)
+    if not state.is_won():
+        raise AssertionError("the solver's line does not win")  # a solver bug, never the input's
+    return out
+
+
+def solve(
+    state: cf.CanfieldState, time_limit: float | None = 10.0, node_limit: int | None = None
+) -> Solution:
+    """Decide `state`: winnable (with the moves), unwinnable (proved), or unknown (out of budget).
+
+    `time_limit` in seconds (None: no limit), `node_limit` in searched positions (None: no limit).
+    """
+    start = time.perf_counter()
+    search = _Search(state)
+    deadline = None if time_limit is None else start + time_limit
+    result, line = search.run(deadline, node_limit)
+    moves = _engine_line(state, line) if result == "winnable" else []
+    return Solution(result, moves, search.nodes, time.perf_counter() - start)
+
+
+# --- plain-data entry points (for the app's worker process and the survey) ----------------------
+
+
+def solve_position(state_dict: dict[str, Any], time_limit: float) -> dict[str, Any]:
+    """Solve a `CanfieldState.to_dict()` position; the contract's solve JSON shape.
+
+    Takes and returns plain data so it can be sent to a worker process.
+    """
+    return solve(cf.from_dict(state_dict), time_limit).to_dict()
+
+
+def solve_deal(options: dict[str, Any], seed: int, time_limit: float) -> dict[str, Any]:
+    """Solve deal `seed` under `options` from its start; solve JSON plus "seed" (for the survey)."""
+    out = solve(cf.new_game(seed, options=options), time_limit).to_dict()
+    out["seed"] = seed
+    return out
+
+
+def find_winnable_deal(
+    preset_options: dict[str, Any], first_seed: int, time_limit_each: float, total_time: float
+) -> dict[str, Any]:
+    """The first deal from `first_seed` on that the solver proves winnable ("winnable deals only").
+
+    Each deal gets at most `time_limit_each` seconds and all of them together `total_time`;
+    {"seed": n, "tried": k}, or {"seed": None, "tried": k} when the time ran out first.
+    """
+    deadline = time.perf_counter() + total_time
+    seed = first_seed
+    tried = 0
+    while seed < 2**64:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            break
+        tried += 1
+        state = cf.new_game(seed, options=preset_options)
+        if solve(state, min(time_limit_each, left)).result == "winnable":
+            return {"seed": seed, "tried": tried}
+        seed += 1
+    return {"seed": None, "tried": tried}
