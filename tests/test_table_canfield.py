@@ -931,3 +931,22 @@ def test_a_dead_end_with_unlimited_redeals_is_reported_after_a_whole_cycle(app, 
     assert app.toasts.latest == "No moves left — undo, or deal again"
     driver.click(stock, frames=8)
     assert not isinstance(app.scene, ChoiceScene)  # said once for this dead end
+
+
+def test_a_dragged_run_never_leaves_the_table(app, driver):
+    table = open_canfield(app, driver, options={"tableau_move": "any"})
+    run = ["KS", "QH", "JC", "TD", "9S", "8H", "7C", "6D"]
+    state = make_state(tableau=(run, [], [], []), rest="reserve", options={"tableau_move": "any"})
+    set_position(table, state)
+    start = table.card_point("tableau:0", 0)
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    w, h = app.size
+    for pos in ((start[0], h - 2), (w - 2, h - 2), (2, 2)):
+        driver.post(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(1, 0, 0))
+        driver.run(1)
+        assert table.held is not None and len(table.held.codes) == len(run)
+        area = table.play_area()
+        for key in table.held.codes:
+            sprite = table.sprites[key]
+            card = pygame.Rect(round(sprite.x), round(sprite.y), table.card_w, table.card_h)
+            assert area.contains(card), (pos, key, card, area)

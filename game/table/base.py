@@ -474,6 +474,11 @@ class TableScene(TableCanvas, TableGestures, Scene):
         if self.focus is not None and self.focus >= len(self.focus_order()):
             self.focus = None  # the pile it was on is gone
 
+    def play_area(self) -> pygame.Rect:
+        """The table between the bar and the status line."""
+        w, h = self.app.size
+        return pygame.Rect(0, self.bar_h, w, h - self.bar_h - self.status_h)
+
     def revealed(self) -> None:
         self.static_dirty = True
 

@@ -184,6 +184,7 @@ class TableGestures:
             lead = self.sprites[self.held.codes[0]]
             dx = event.pos[0] - self.held.grab[0] - lead.x
             dy = event.pos[1] - self.held.grab[1] - lead.y
+            dx, dy = self.keep_in_play(dx, dy)
             for key in self.held.codes:
                 sprite = self.sprites[key]
                 sprite.x += dx
@@ -197,6 +198,18 @@ class TableGestures:
                 self.begin_drag(p, (x0 - p.x, y0 - p.y))
                 if self.held:
                     self.on_motion(event)
+
+    def keep_in_play(self, dx: float, dy: float) -> tuple[float, float]:
+        """The held cards follow the pointer but never leave the table: not off the window, not
+        over the bar or the status line (a long run stops at the bottom edge)."""
+        sprites = [self.sprites[key] for key in self.held.codes]
+        area = self.play_area()
+        xs, ys = [s.x for s in sprites], [s.y for s in sprites]
+        x0, x1 = min(xs) + dx, max(xs) + dx + self.card_w
+        y0, y1 = min(ys) + dy, max(ys) + dy + self.card_h
+        dx += max(0.0, area.left - x0) - max(0.0, x1 - area.right)
+        dy += max(0.0, area.top - y0) - max(0.0, y1 - area.bottom)
+        return dx, dy
 
     def track_hover(self) -> None:
         target = self.drop_target()
