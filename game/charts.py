@@ -13,6 +13,7 @@ import pygame
 from game import theme, ui
 
 MIN_TEXT = 10  # a table shrinks its text down to this size to fit its width
+RADIUS = 8  # the corners of the table's and the plot's panels
 
 
 class TextTable:
@@ -47,12 +48,19 @@ class TextTable:
         return self.size * 2
 
     def draw(self, surface: pygame.Surface) -> None:
-        ui.panel(surface, self.rect, alpha=200, radius=8)
+        ui.panel(surface, self.rect, alpha=200, radius=RADIUS)
         y = self.rect.y
         for i, row in enumerate([self.headers, *self.rows]):
             if i % 2 == 0 and i:
                 stripe = pygame.Rect(self.rect.x, y, self.rect.w, self.row_h)
-                pygame.draw.rect(surface, theme.BUTTON_DOWN, stripe)
+                corner = RADIUS if i == len(self.rows) else 0  # the last row keeps the panel's
+                pygame.draw.rect(
+                    surface,
+                    theme.BUTTON_DOWN,
+                    stripe,
+                    border_bottom_left_radius=corner,
+                    border_bottom_right_radius=corner,
+                )
             x = self.rect.x
             for j, (cell, w) in enumerate(zip(row, self.widths, strict=True)):
                 colour = theme.ACCENT if i == 0 else theme.TEXT if j == 0 else theme.TEXT_DIM
@@ -85,7 +93,7 @@ def draw_bars(
 ) -> None:
     """Bars up and down from a middle line, oldest on the left, one slot each of `slots`;
     `labels` name the top and the bottom half ("Won", "Lost"; "+7", "−7")."""
-    ui.panel(surface, rect, alpha=200, radius=8)
+    ui.panel(surface, rect, alpha=200, radius=RADIUS)
     top_label = ui.text(labels[0], size, theme.TEXT_DIM)
     bottom_label = ui.text(labels[1], size, theme.TEXT_DIM)
     gutter = max(top_label.get_width(), bottom_label.get_width()) + size

@@ -21,7 +21,7 @@ class HandoffScene(Scene):
         super().__init__(app)
         self.title = title
         self.on_ready = on_ready
-        self.ready = ui.Button("I'm ready", self.go, primary=True)
+        self.ready = ui.Button("I'm ready", self.go, primary=True, tooltip="Enter or Space")
         self.buttons = [self.ready]
         self.age = 0.0
         self.pressed = False

@@ -50,7 +50,8 @@ class SettingsScene(Scene):
                     "Click to move",
                     "click_to_move",
                     ON_OFF,
-                    "A click sends a card to its best place; off, a click does nothing.",
+                    "A click sends a card to its best place; off, only a double-click does"
+                    " (to a foundation).",
                 ),
                 row(
                     "Auto-move safe cards",
