@@ -4,6 +4,7 @@ layout under stress and the end of the game. Input goes through real pygame even
 from __future__ import annotations
 
 import itertools
+import random
 
 import pygame
 import pytest
@@ -11,6 +12,7 @@ from conftest import set_position
 
 import engines
 from engines import canals
+from game import theme, ui
 from game.deal import DealRequest
 from game.driver import Driver
 from game.scenes.dialogs import ChoiceScene
@@ -377,9 +379,11 @@ def test_no_face_the_viewer_may_not_know_is_ever_drawn(make_app, monkeypatch):
     app, table, driver = open_canals(make_app)
     drawn_faces = 0
     leaks: list[str] = []
-    real_face = table.images.face
+    from game.card_art import CardImages
 
-    def watched_face(code: str):
+    real_face = CardImages.face  # every size's images: cards shrink as columns grow
+
+    def watched_face(images, code: str):
         nonlocal drawn_faces
         drawn_faces += 1
         if isinstance(app.scene, HandoffScene):
@@ -391,9 +395,9 @@ def test_no_face_the_viewer_may_not_know_is_ever_drawn(make_app, monkeypatch):
         }
         if code not in allowed:
             leaks.append(f"{code} shown to seat {table.viewer}")
-        return real_face(code)
+        return real_face(images, code)
 
-    monkeypatch.setattr(table.images, "face", watched_face)
+    monkeypatch.setattr(CardImages, "face", watched_face)
     play_out(table, app, driver)
     driver.run(10)
     assert drawn_faces > 1000 and leaks == []
@@ -469,3 +473,81 @@ def test_esc_on_the_handoff_screen_leaves_only_when_pressed_twice(make_app):
     driver.key(pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
     assert app.toasts.latest == "Canals is saved — resume it from the menu"
+
+
+# -- long columns, readable --------------------------------------------------------------------
+
+
+def long_game(turns: int = 52, per_side: int = 3, seed: int = 8):
+    rng = random.Random(seed)
+    state = canals.new_game(seed=seed)
+    while state.turn < turns:
+        seat = state.current_player
+        if len(state.sides[seat]) < per_side:
+            side, column = seat, None
+        else:
+            side = rng.randrange(2)
+            column = rng.randrange(len(state.sides[side]))
+        card = state.hands[seat][rng.randrange(len(state.hands[seat]))]
+        state = state.apply(canals.Place(card, side, column, rng.random() < 0.5))
+    return state
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_every_card_of_a_long_game_shows_its_index_first_card_on_top(make_app, size):
+    _app, table, _driver = open_canals(make_app, size=size, secrets=False)
+    set_position(table, long_game())
+    for side in (0, 1):
+        for i in range(3):
+            column = table.pile_cards(f"col:{side}:{i}")
+            steps = [b.y - a.y for a, b in itertools.pairwise(column)]
+            assert steps and min(steps) >= table.strip - 1, (side, i, steps)  # first on top
+            assert not table.squeezed(side, len(column))
+
+
+def test_every_readable_card_carries_its_kind(make_app, monkeypatch):
+    _app, table, _driver = open_canals(make_app, secrets=False)
+    set_position(table, long_game(40))
+    marked = []
+    monkeypatch.setattr(table, "draw_kind", lambda surface, sprite: marked.append(sprite.key))
+    table.rebuild_static(table.app.size, set())
+    readable = {p.key for p in table.placed if p.card and (p.face_up or p.mark)}
+    assert readable and set(marked) == readable
+
+
+def test_a_squeezed_column_opens_in_full_under_the_pointer(make_app):
+    app, table, driver = open_canals(make_app, size=(800, 600), secrets=False, first=1)
+    state = table.state
+    while not state.is_over():
+        seat = state.current_player
+        column = 0 if state.sides[1] else None
+        state = state.apply(canals.Place(state.hands[seat][0], 1, column, True))
+    set_position(table, state)
+    cards = table.pile_cards("col:1:0")
+    assert len(cards) == 52 and table.squeezed(1, 52)
+    point = (cards[10].x + 5, cards[10].y + 1)
+    driver.post(pygame.MOUSEMOTION, pos=point, rel=(1, 0), buttons=(0, 0, 0))
+    driver.run(2)
+    assert table.open_column == "col:1:0"
+    drawn = []
+    table.decorate = lambda surface, sprite: drawn.append(sprite.card)
+    table.draw(app.screen)
+    assert drawn[-52:] == [p.card for p in cards]  # the overlay: every card, first to last
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_the_end_table_puts_nothing_on_top_of_anything(make_app, size):
+    _app, table, driver = open_canals(make_app, size=size, secrets=False)
+    set_position(table, long_game())
+    driver.run(10)
+    s = theme.ui_scale(size)
+    badges = [box for *_, box, _img, _colour in table.score_badges(s)]
+    label = ui.text(table.middle_text(), int(17 * s), theme.TEXT, True).get_rect(
+        center=table.middle.center
+    )
+    cards = [pygame.Rect(p.x, p.y, table.card_w, table.card_h) for p in table.placed]
+    for box in badges:
+        assert not box.colliderect(label) and table.play_area().contains(box), box
+        assert not any(box.colliderect(card) for card in cards), box
+    for a, b in itertools.combinations(badges, 2):
+        assert not a.colliderect(b)

@@ -538,6 +538,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
     def draw_bar(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.fill(theme.BAR, (0, 0, w, self.bar_h))
+        surface.fill(theme.BAR, (0, h - self.status_h, w, self.status_h))
         for button in self.buttons:
             button.draw(surface)
         s = theme.ui_scale((w, h))

@@ -9,6 +9,7 @@ controller's (game.table.seats).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any, ClassVar
@@ -18,14 +19,30 @@ import pygame
 from engines import canals
 from engines.cards import pretty
 from game import theme, ui
+from game.card_art import SMALL_WIDTH
 from game.deal import fresh_seed
 from game.table.base import TableScene
 from game.table.pieces import Gesture, Pick, Placement, Slot, Target
+from game.table.sprites import CardSprite
 
 BACKS = ("red_player", "black_player")
 NAMES = ("Player 1 (red)", "Player 2 (black)")
 COLUMN_STEP = 0.26  # overlap in a column, as a fraction of card height, before squeezing
 SIZE_STEP = 0.85  # card sizes shrink in steps, so images are re-rendered rarely
+FIT_STEP = 0.93  # finer steps while fitting long columns: cards stay as large as the room allows
+MIN_CARD_W = 36  # cards never shrink below this: longer columns are squeezed and open on hover
+PEEK = 0.42  # how much of the other player's hand shows from under its edge of the table
+KIND_LETTER = {canals.SPRING: "S", canals.CANAL: "C", canals.FOUNTAIN: "F"}
+KIND_COLOUR = {
+    canals.SPRING: (40, 110, 200),
+    canals.CANAL: (40, 140, 120),
+    canals.FOUNTAIN: (190, 140, 30),
+}
+
+
+def strip_for(cw: float, ch: float) -> float:
+    """The height of a card's top that shows its rank and kind (small cards' indices are big)."""
+    return ch * (0.27 if cw < SMALL_WIDTH else 0.2)
 
 
 class CanalsTable(TableScene):
@@ -41,6 +58,7 @@ class CanalsTable(TableScene):
         super().__init__(app, request)
         self.face_up = False
         self.hover: int | None = None  # the hand card under the pointer, raised a little
+        self.open_column: str | None = None  # a squeezed column under the pointer, shown whole
 
     @classmethod
     def busiest_position(cls) -> canals.CanalsState:
@@ -94,31 +112,60 @@ class CanalsTable(TableScene):
 
     # -- layout ---------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
+        """Both sides read the same way, first card on top: Player 2's columns hang from the top
+        of the table, Player 1's from the middle line, so every card shows its upright index.
+        The viewer's hand lies along their edge; the other hand peeks out from under its bar.
+        Cards shrink (in steps, so images are re-rendered rarely) until the longest columns show
+        every card's rank and kind; beyond that a column is squeezed and opens on hover."""
         w, h = size
-        sides = self.view["sides"]
+        v = self.view
+        s = theme.ui_scale(size)
+        sides = v["sides"]
         self.margin = max(10, int(w * 0.015))
-        self.middle_h = int(40 * theme.ui_scale(size))
-        avail_h = h - self.bar_h - self.status_h - self.middle_h
-        # Two hands and two column areas (each at least a card plus a few overlaps).
-        by_height = avail_h / (1.4 * (2 + 2 * (1 + 3 * COLUMN_STEP)) + 0.1)
+        self.middle_h = int(34 * s)
+        longest = [max((len(c) for c in side), default=1) for side in sides]
         columns = max(len(sides[0]), len(sides[1])) + 1
-        cw = min(by_height, w * 0.11)
+        top, bottom = self.bar_h, h - self.status_h
+        cw = w * 0.11
         while cw > 24 and columns * cw * 1.12 > w - 2 * self.margin:
-            cw *= SIZE_STEP
+            cw *= SIZE_STEP  # every column side by side
+        while cw * FIT_STEP >= MIN_CARD_W and self.height_needed(cw, longest) > bottom - top:
+            cw *= FIT_STEP  # the longest columns readable card by card
         self.card_w = max(24, int(cw))
-        ch = round(self.card_w * 1.4)
+        cw, ch = self.card_w, round(self.card_w * 1.4)
         self.card_h = ch
-        self.gap = int(self.card_w * 0.12)
+        self.gap = int(cw * 0.12)
+        self.strip = strip_for(cw, ch)
+        rows = [self.hand_row(seat, ch) for seat in (0, 1)]
         pad = max(4, int(ch * 0.04))
-        mid = self.bar_h + (h - self.bar_h - self.status_h) // 2
-        self.middle = pygame.Rect(0, mid - self.middle_h // 2, w, self.middle_h)
-        self.hand_y = (h - self.status_h - ch - pad, self.bar_h + pad)
-        # Where each side's columns start (their owner's edge) and which way they grow.
-        self.column_start = (self.hand_y[0] - self.gap - ch, self.hand_y[1] + ch + self.gap)
-        self.column_room = (
-            self.column_start[0] - self.middle.bottom,
-            self.middle.top - self.column_start[1] - ch,
+        room = bottom - top - rows[0] - rows[1] - self.middle_h - 4 * pad
+        wants = [ch + (n - 1) * ch * COLUMN_STEP for n in longest]
+        share = room * wants[1] / (wants[0] + wants[1])
+        self.column_room = (room - share, share)  # per side: from the first card's top down
+        # A peeking hand lies partly under its bar; a whole one just inside its edge.
+        self.hand_y = (bottom - rows[0], top + rows[1] - ch)
+        side1 = top + rows[1] + pad
+        self.middle = pygame.Rect(0, side1 + int(share) + pad, w, self.middle_h)
+        self.column_start = (self.middle.bottom + pad, side1)
+
+    def height_needed(self, cw: float, longest: list[int]) -> float:
+        """Table height for cards of width `cw`: both hands, and the longest column of each side
+        with every card showing its index strip."""
+        ch = cw * 1.4
+        strip = strip_for(cw, ch)
+        hands = self.hand_row(0, ch) + self.hand_row(1, ch)
+        columns = sum(ch + (n - 1) * strip for n in longest)
+        return hands + columns + 80 * theme.ui_scale(self.app.size)
+
+    def hand_row(self, seat: int, ch: float) -> int:
+        """Height the seat's hand takes at its edge: a whole card for a hand the screen shows
+        face up (the viewer's, or any human's when the table turns to whoever moves), a peek of
+        the backs otherwise. It never changes as cards are placed, so columns never jump."""
+        seats = self.seats
+        shown = (
+            seat == self.viewer or not seats.humans or (seat in seats.humans and not seats.secrets)
         )
+        return int(ch * (1.04 if shown else PEEK))
 
     def column_x(self, side: int, index: int) -> int:
         count = len(self.view["sides"][side]) + (1 if self.new_slot_side() == side else 0)
@@ -128,7 +175,13 @@ class CanalsTable(TableScene):
     def column_step(self, side: int, n: int) -> int:
         if n <= 1:
             return 0
-        return max(2, min(int(self.card_h * COLUMN_STEP), self.column_room[side] // (n - 1)))
+        room = self.column_room[side] - self.card_h
+        generous = max(int(self.card_h * COLUMN_STEP), math.ceil(self.strip))
+        return max(2, min(generous, int(room // (n - 1))))
+
+    def squeezed(self, side: int, n: int) -> bool:
+        """A column too long to show every card's index: it opens in full under the pointer."""
+        return n > 1 and self.column_step(side, n) < self.strip - 1
 
     def new_slot_side(self) -> int | None:
         """The side where the viewer may start a column now (none while a computer moves)."""
@@ -162,30 +215,17 @@ class CanalsTable(TableScene):
     def placements(self) -> list[Placement]:
         out: list[Placement] = []
         for side, columns in enumerate(self.view["sides"]):
-            direction = -1 if side == 0 else 1
             for i, column in enumerate(columns):
                 step = self.column_step(side, len(column))
                 x = self.column_x(side, i)
                 for j, cell in enumerate(column):
-                    y = self.column_start[side] + direction * j * step
+                    y = self.column_start[side] + j * step
                     shown = cell["face_up"]
                     code = cell["card"]
                     mark = pretty(code) if not shown and code else None
                     back = BACKS[cell["owner"]]
-                    out.append(
-                        Placement(
-                            cell["id"],
-                            code,
-                            f"col:{side}:{i}",
-                            j,
-                            x,
-                            y,
-                            shown,
-                            back,
-                            mark,
-                            side == 0,
-                        )
-                    )
+                    pile = f"col:{side}:{i}"
+                    out.append(Placement(cell["id"], code, pile, j, x, y, shown, back, mark))
         for seat in (0, 1):
             out += self.hand_placements(seat)
         return out
@@ -220,7 +260,8 @@ class CanalsTable(TableScene):
         ]
 
     def on_motion(self, event: pygame.event.Event) -> None:
-        """Besides dragging: the hand card under the pointer rises, so you see which one you take."""
+        """Besides dragging: the hand card under the pointer rises, so you see which one you take,
+        and a squeezed column under the pointer opens in full."""
         super().on_motion(event)
         over = None
         if not self.held and not event.buttons[0] and self.seats.may_act(self.state):
@@ -228,6 +269,15 @@ class CanalsTable(TableScene):
         if over != self.hover:
             self.hover = over
             self.sync()
+        column = None if self.held else self.column_at(event.pos)
+        if column != self.open_column:
+            self.open_column = column
+
+    def column_at(self, pos: tuple[int, int]) -> str | None:
+        for slot in self.slot_list:
+            if slot.pile.startswith("col:") and slot.drop.collidepoint(pos):
+                return slot.pile
+        return None
 
     def hand_card_at(self, pos: tuple[int, int]) -> int | None:
         """The hand card under the pointer, judged by where the cards rest (so a raised card
@@ -249,6 +299,76 @@ class CanalsTable(TableScene):
             self.draw_mark(surface, sprite, pretty(sprite.card))
             return
         super().draw_sprite(surface, sprite)
+
+    def decorate(self, surface: pygame.Surface, sprite) -> None:
+        """Every card the viewer can read carries its kind (spring, canal or fountain) beside its
+        index, so a column's chances show at a glance."""
+        super().decorate(surface, sprite)
+        if sprite.card and (sprite.face_up or sprite.mark):
+            self.draw_kind(surface, sprite)
+
+    def draw_kind(self, surface: pygame.Surface, sprite) -> None:
+        kind = canals.kind(sprite.card)
+        size = max(9, int(self.card_w * 0.17))
+        img = ui.text(KIND_LETTER[kind], size, (255, 255, 255), bold=True)
+        box = img.get_rect().inflate(int(size * 0.5), 0)
+        edge = max(2, self.card_w // 14)
+        if sprite.key.startswith("t"):  # in a column: the strip shows the card's whole top
+            x = round(sprite.x) + self.card_w - box.w - edge
+        else:  # in a fanned hand only the left of a card shows
+            x = round(sprite.x) + int(self.card_w * 0.4)
+        box.topleft = (x, round(sprite.y) + edge)
+        pygame.draw.rect(surface, KIND_COLOUR[kind], box, border_radius=box.h // 2)
+        surface.blit(img, img.get_rect(center=box.center))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        column = self.open_column or self.focused_column()
+        if column and not self.held:
+            self.draw_open_column(surface, column)
+
+    def focused_column(self) -> str | None:
+        order = self.focus_order()
+        if self.focus is None or self.focus >= len(order):
+            return None
+        return order[self.focus] if order[self.focus].startswith("col:") else None
+
+    def draw_open_column(self, surface: pygame.Surface, pile: str) -> None:
+        """A squeezed column laid out in full over the table, first card to last, in rows."""
+        cards = self.pile_cards(pile)
+        side = int(pile.split(":")[1])
+        if not self.squeezed(side, len(cards)):
+            return
+        w, _h = surface.get_size()
+        s = theme.ui_scale(self.app.size)
+        step = int(self.card_w * 0.5)
+        per_row = max(1, (w - 2 * self.margin - 40 - self.card_w) // step + 1)
+        rows = -(-len(cards) // per_row)
+        row_h = int(self.card_h * 0.62)
+        title = ui.text(
+            f"{NAMES[side]}'s side, column {int(pile.split(':')[2]) + 1}: "
+            f"{len(cards)} cards, first to last",
+            int(15 * s),
+            theme.TEXT,
+            bold=True,
+        )
+        width = min(len(cards), per_row) * step + self.card_w - step + 40
+        height = (rows - 1) * row_h + self.card_h + title.get_height() + 36
+        panel = pygame.Rect(0, 0, max(width, title.get_width() + 40), height)
+        panel.center = (w // 2, (cards[0].y + cards[-1].y + self.card_h) // 2)  # over itself
+        panel.clamp_ip(self.play_area())
+        pygame.draw.rect(surface, theme.BAR, panel, border_radius=10)
+        pygame.draw.rect(surface, theme.ACCENT, panel, 2, border_radius=10)
+        surface.blit(title, (panel.x + 20, panel.y + 10))
+        top = panel.y + 20 + title.get_height()
+        for i, p in enumerate(cards):
+            x = panel.x + 20 + (i % per_row) * step
+            y = top + (i // per_row) * row_h
+            sprite = self.sprites[p.key]
+            image = self.sprite_image(sprite)
+            surface.blit(image, (x, y))
+            moved = CardSprite(p.key, sprite.card, x, y, sprite.face_up, sprite.back, mark=p.mark)
+            self.decorate(surface, moved)
 
     # -- gestures -------------------------------------------------------------------------------
     def pick_at(self, p: Placement) -> Pick | str | None:
@@ -333,14 +453,15 @@ class CanalsTable(TableScene):
         s = theme.ui_scale(self.app.size)
         v = self.view
         for seat in (0, 1):
-            y = self.hand_y[seat] + self.card_h // 2
+            row = self.hand_row(seat, self.card_h)
+            y = self.bar_h + row // 2 if seat == 1 else self.app.size[1] - self.status_h - row // 2
             label = f"{self.seat_label(seat)} · {v['hand_sizes'][seat]} in hand"
             img = ui.text(label, int(15 * s), theme.TEXT_DIM, bold=seat == v["current_player"])
             hand_left = min(
                 (p.x for p in self.placed if p.pile in ("hand", f"hand:{seat}")),
                 default=self.app.size[0],
             )
-            if hand_left - self.margin >= img.get_width() + 10:
+            if v["hand_sizes"][seat] and hand_left - self.margin >= img.get_width() + 10:
                 surface.blit(img, img.get_rect(midleft=(self.margin, y)))
         ui.blit_centred(
             surface, ui.text(self.middle_text(), int(17 * s), theme.TEXT, True), self.middle.center
@@ -356,39 +477,42 @@ class CanalsTable(TableScene):
         return "▲ Player 2's side   ·   Player 1's side ▼"
 
     def draw_column_scores(self, surface: pygame.Surface, s: float) -> None:
+        """Each column's points in a badge, and the scoring run ringed where it shows."""
+        for cards, n, box, img, colour in self.score_badges(s):
+            if n:
+                self.outline_scoring_cards(surface, cards, n)
+            pygame.draw.rect(surface, colour, box, border_radius=box.h // 2)
+            surface.blit(img, img.get_rect(center=box.center))
+
+    def score_badges(self, s: float) -> list[tuple[list, int, pygame.Rect, pygame.Surface, tuple]]:
+        """Per column: its cards, the scoring run's length, and its badge, placed away from the
+        middle line (above Player 2's columns, below Player 1's) so nothing overlaps."""
+        out = []
         for side, columns in enumerate(self.view["breakdown"]):
             for i, info in enumerate(columns):
-                top = self.top_placement(f"col:{side}:{i}")
-                if top is None:
+                cards = self.pile_cards(f"col:{side}:{i}")
+                if not cards:
                     continue
-                x = self.column_x(side, i) + self.card_w // 2
-                y = (top.y - int(12 * s)) if side == 0 else (top.y + self.card_h + int(12 * s))
                 scored = info["score"] > 0
-                if scored:
-                    self.outline_scoring_cards(surface, side, i, info["scoring_cards"])
-                img = ui.text(
-                    f"+{info['score']}" if scored else "0", int(16 * s), theme.TEXT, bold=True
-                )
-                box = img.get_rect(center=(x, y)).inflate(int(14 * s), int(4 * s))
-                pygame.draw.rect(
-                    surface,
-                    (40, 140, 70) if scored else (90, 90, 90),
-                    box,
-                    border_radius=box.h // 2,
-                )
-                surface.blit(img, img.get_rect(center=box.center))
+                text = f"+{info['score']}" if scored else "0"
+                img = ui.text(text, int(16 * s), theme.TEXT, bold=True)
+                box = img.get_rect().inflate(int(14 * s), int(4 * s))
+                box.centerx = cards[0].x + self.card_w // 2
+                if side == 1:
+                    box.bottom = cards[0].y - int(4 * s)
+                else:
+                    box.top = cards[-1].y + self.card_h + int(4 * s)
+                colour = (40, 140, 70) if scored else (90, 90, 90)
+                out.append((cards, info["scoring_cards"] if scored else 0, box, img, colour))
+        return out
 
-    def outline_scoring_cards(
-        self, surface: pygame.Surface, side: int, column: int, n: int
-    ) -> None:
-        """Ring the run that scores, from the spring to the first fountain."""
-        cards = self.pile_cards(f"col:{side}:{column}")[:n]
-        area = pygame.Rect(cards[0].x, cards[0].y, self.card_w, self.card_h)
-        for p in cards[1:]:
-            area.union_ip(pygame.Rect(p.x, p.y, self.card_w, self.card_h))
-        pygame.draw.rect(
-            surface, theme.ACCEPT, area.inflate(8, 8), 3, border_radius=self.card_w // 10
-        )
+    def outline_scoring_cards(self, surface: pygame.Surface, cards: list, n: int) -> None:
+        """Ring the run that scores, from the spring to the first fountain, around the part of
+        it that shows (the card after it covers the fountain's lower part)."""
+        first = cards[0]
+        bottom = cards[n].y - 2 if n < len(cards) else cards[n - 1].y + self.card_h + 4
+        area = pygame.Rect(first.x - 4, first.y - 4, self.card_w + 8, bottom - first.y + 4)
+        pygame.draw.rect(surface, theme.ACCEPT, area, 3, border_radius=self.card_w // 10)
 
     def show_results(self) -> None:
         from game.scenes.dialogs import ChoiceScene

@@ -94,7 +94,7 @@ class TableCanvas:
                 # Turned back mid-flip (an undo): drop the flip; the code below sets the face.
                 sprite.flip_to = None
             sprite.z, sprite.back = z, p.back
-            sprite.mark, sprite.mark_low = p.mark, p.mark_low
+            sprite.mark = p.mark
             # A dragged card has moved (x, y) but not its target: it must slide home too.
             moved = (
                 sprite.moving
@@ -246,8 +246,7 @@ class TableCanvas:
             if sprite is None or p.key in flying:
                 continue
             surf.blit(self.sprite_image(sprite), (round(sprite.x), round(sprite.y)))
-            if sprite.mark and not sprite.face_up:
-                self.draw_mark(surf, sprite, sprite.mark)
+            self.decorate(surf, sprite)
         self.draw_static_extras(surf)
         self.static_dirty = False
 
@@ -281,6 +280,11 @@ class TableCanvas:
             )
             return
         surface.blit(self.sprite_image(sprite), (x, y))
+        self.decorate(surface, sprite)
+
+    def decorate(self, surface: pygame.Surface, sprite: CardSprite) -> None:
+        """What is drawn on a card besides its image: by default the owner's peek tag on a
+        face-down card. Drawn right after the card, so later cards cover it as they cover it."""
         if sprite.mark and not sprite.face_up:
             self.draw_mark(surface, sprite, sprite.mark)
 
@@ -289,10 +293,7 @@ class TableCanvas:
         size = max(10, int(self.card_w * 0.2))
         img = ui.text(label, size, theme.TEXT_DARK, bold=True)
         box = img.get_rect().inflate(8, 2)
-        if sprite.mark_low:
-            box.bottomleft = (round(sprite.x) + 3, round(sprite.y) + self.card_h - 3)
-        else:
-            box.topleft = (round(sprite.x) + 3, round(sprite.y) + 3)
+        box.topleft = (round(sprite.x) + 3, round(sprite.y) + 3)
         pygame.draw.rect(surface, (250, 246, 236), box, border_radius=4)
         pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=4)
         surface.blit(img, img.get_rect(center=box.center))

@@ -25,7 +25,6 @@ class Placement:
     face_up: bool
     back: str | None = None
     mark: str | None = None  # a peek tag drawn on a face-down card (only for its owner's eyes)
-    mark_low: bool = False  # draw the tag at the card's bottom (the part left visible)
 
 
 @dataclass

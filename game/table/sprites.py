@@ -30,7 +30,6 @@ class CardSprite:
     duration: float = 0.0
     pending_face: bool | None = None  # face to show once the tween lands (flips land with it)
     mark: str | None = None
-    mark_low: bool = False
     flip_to: bool | None = None  # an in-place flip: the face it turns to
     flip_elapsed: float = 0.0
     flip_duration: float = 0.0
