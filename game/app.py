@@ -57,6 +57,7 @@ class App:
         return self.scenes[-1]
 
     def push(self, scene: Scene) -> None:
+        ui.take_pointer()  # what lies beneath stops showing hover and tooltips
         self.scenes.append(scene)
         scene.resize(self.screen.get_size())
 
@@ -180,7 +181,7 @@ class App:
             start -= 1
         for scene in self.scenes[start:]:
             scene.draw(self.screen)
-        self.toasts.draw(self.screen, self.scale)
+        self.toasts.draw(self.screen, self.scale, self.scene.toast_area())
 
     def run(self, fps: int = 60) -> None:
         last = time.perf_counter()

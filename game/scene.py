@@ -57,6 +57,10 @@ class Scene:
             button.draw(surface)
         ui.draw_tooltip(surface, self.buttons, self.app.scale)
 
+    def toast_area(self) -> pygame.Rect | None:
+        """Where messages go on this screen (None: low in the middle of the window)."""
+        return None
+
     def resize(self, size: tuple[int, int]) -> None:
         """Recompute the layout for a new window size."""
 

@@ -238,9 +238,9 @@ def draw_tooltip(surface: pygame.Surface, buttons: list[Button], scale: float) -
 
 
 @lru_cache(maxsize=16)
-def _toast_pill(message: str, size: int, colour, scale: float) -> pygame.Surface:
+def _toast_pill(message: str, size: int, colour, scale: float, pad_y: int = 18) -> pygame.Surface:
     img = text(message, size, colour, bold=True)
-    box = img.get_rect().inflate(int(36 * scale), int(18 * scale))
+    box = img.get_rect().inflate(int(36 * scale), int(pad_y * scale))
     pill = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(pill, (16, 20, 22, 230), pill.get_rect(), border_radius=box.h // 2)
     pill.blit(img, img.get_rect(center=pill.get_rect().center))
@@ -266,10 +266,20 @@ class Toasts:
     def latest(self) -> str | None:
         return self.items[-1][0] if self.items else None
 
-    def draw(self, surface: pygame.Surface, scale: float) -> None:
+    def draw(self, surface: pygame.Surface, scale: float, area: pygame.Rect | None = None) -> None:
+        """Low in the middle of the window, or, given a strip of the screen (a table's status
+        line), right-aligned in it: the newest message only, so play is never covered."""
         w, h = surface.get_size()
-        y = h - int(70 * scale)
         size = int(17 * scale)
+        if area is not None and self.items:
+            message, left, colour = self.items[-1]
+            pill = _toast_pill(message, int(15 * scale), colour, scale, pad_y=6)
+            box = pill.get_rect(midright=(area.right - int(10 * scale), area.centery))
+            box.left = max(box.left, area.left)
+            pill.set_alpha(int(255 * min(1.0, left / 0.35)))
+            surface.blit(pill, box)
+            return
+        y = h - int(70 * scale)
         for message, left, colour in reversed(self.items):
             pill = _toast_pill(message, size, colour, scale)
             box = pill.get_rect(center=(w // 2, y))

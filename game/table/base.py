@@ -474,6 +474,11 @@ class TableScene(TableCanvas, TableGestures, Scene):
         if self.focus is not None and self.focus >= len(self.focus_order()):
             self.focus = None  # the pile it was on is gone
 
+    def toast_area(self) -> pygame.Rect:
+        """Messages go in the status line, where they never hide a card."""
+        w, h = self.app.size
+        return pygame.Rect(0, h - self.status_h, w, self.status_h)
+
     def play_area(self) -> pygame.Rect:
         """The table between the bar and the status line."""
         w, h = self.app.size
@@ -530,7 +535,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         x = pad
         font_size = int(15 * s)
         for button in self.buttons:
-            width = ui.text(button.label, font_size).get_width() + int(26 * s)
+            width = button.fit_width(font_size, int(26 * s))  # one width for all its labels
             button.rect = pygame.Rect(x, pad, width, self.bar_h - 2 * pad)
             button.size = font_size
             x += width + pad

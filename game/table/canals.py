@@ -427,7 +427,10 @@ class CanalsTable(TableScene):
     # -- bar, status, the end -------------------------------------------------------------------
     def extra_buttons(self) -> list[ui.Button]:
         self.face_button = ui.Button(
-            "Placing face down", self.toggle_face, tooltip="F or right-click"
+            "Placing face down",
+            self.toggle_face,
+            tooltip="F or right-click",
+            widths=("Placing face up",),
         )
         self.results_button = ui.Button(
             "Results", self.show_results, enabled=lambda: self.state.is_over()
