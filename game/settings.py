@@ -28,6 +28,8 @@ class Settings:
     # The setup screen's last choices per game ({"options": {...}, "secrets": bool}); checked by
     # the engine before use, so a stale or hand-edited entry only falls back to the defaults.
     last_setup: dict[str, Any] = field(default_factory=dict)
+    # Games whose first-run tip line (its key controls) the player has closed.
+    tips_closed: list[str] = field(default_factory=list)
 
     def animation_factor(self) -> float:
         return ANIMATION_SPEEDS.get(self.animation, 1.0)

@@ -13,6 +13,7 @@ TEXT_DARK = (30, 34, 38)
 PANEL = (24, 30, 34)
 PANEL_EDGE = (255, 255, 255)
 BAR = (14, 20, 22)
+TIP = (34, 58, 70)  # the first-run tip line of a table
 BUTTON = (58, 70, 74)
 BUTTON_HOVER = (82, 98, 102)
 BUTTON_DOWN = (40, 50, 54)

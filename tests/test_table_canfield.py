@@ -950,3 +950,23 @@ def test_a_dragged_run_never_leaves_the_table(app, driver):
             sprite = table.sprites[key]
             card = pygame.Rect(round(sprite.x), round(sprite.y), table.card_w, table.card_h)
             assert area.contains(card), (pos, key, card, area)
+
+
+def test_a_first_visit_shows_the_key_controls_until_the_tip_is_closed(make_app, home):
+    from game.driver import Driver
+    from game.scenes.menu import MenuScene
+
+    app = make_app()
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    table = open_canfield(app, driver)
+    assert table.showing_tip() and table.tip_h > 0 and "H hint" in table.tip
+    bottom_before = table.play_area().bottom
+    driver.click(table.tip_close_rect().center)
+    assert not table.showing_tip() and table.tip_h == 0
+    assert table.play_area().bottom > bottom_before  # the table takes the room back
+    saved = json.loads((home / "settings.json").read_text(encoding="utf-8"))
+    assert saved["tips_closed"] == ["canfield"]
+    table.leave()
+    again = open_canfield(app, driver)
+    assert not again.showing_tip()

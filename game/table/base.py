@@ -37,6 +37,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
 
     option_text: ClassVar[dict[str, tuple[str, dict[Any, str]]]] = {}  # how setup shows options
     seat_names: ClassVar[tuple[str, ...]] = ()  # what the seats are called, if not "Player N"
+    tip: ClassVar[str] = ""  # the key controls, shown on a first visit until closed
 
     def __init__(self, app, request: DealRequest) -> None:
         super().__init__(app)
@@ -58,7 +59,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         self.answer: Any = None
         self.think_wait = 0.0
         self.failures = 0  # failed answers for this position
-        self.bar_h = self.status_h = 0
+        self.bar_h = self.status_h = self.tip_h = 0
 
     def start(self) -> None:
         """Deal the requested game; runs once the table is on the stack, so every hook finds the
@@ -460,7 +461,8 @@ class TableScene(TableCanvas, TableGestures, Scene):
             self.start()
         s = theme.ui_scale(size)
         self.bar_h = int(46 * s)
-        self.status_h = int(34 * s)
+        self.tip_h = int(28 * s) if self.showing_tip() else 0
+        self.status_h = int(34 * s) + self.tip_h
         self.layout_bar(size)
         first = not self.sprites
         self.sync(animate=False)
@@ -477,7 +479,33 @@ class TableScene(TableCanvas, TableGestures, Scene):
     def toast_area(self) -> pygame.Rect:
         """Messages go in the status line, where they never hide a card."""
         w, h = self.app.size
-        return pygame.Rect(0, h - self.status_h, w, self.status_h)
+        line = self.status_h - self.tip_h
+        return pygame.Rect(0, h - line, w, line)
+
+    def showing_tip(self) -> bool:
+        return bool(self.tip) and self.game.name not in self.app.settings.tips_closed
+
+    def close_tip(self) -> None:
+        """The tip line goes for good (remembered in the settings) and the table takes its room."""
+        self.app.settings.tips_closed.append(self.game.name)
+        self.app.save_settings()
+        self.resize(self.app.size)
+
+    def tip_close_rect(self) -> pygame.Rect:
+        w, h = self.app.size
+        size = self.tip_h - 8
+        return pygame.Rect(w - size - 10, h - self.status_h + 4, size, size)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if (
+            self.tip_h
+            and event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.tip_close_rect().collidepoint(event.pos)
+        ):
+            self.close_tip()
+            return
+        super().handle(event)
 
     def play_area(self) -> pygame.Rect:
         """The table between the bar and the status line."""
@@ -550,7 +578,21 @@ class TableScene(TableCanvas, TableGestures, Scene):
         ui.draw_tooltip(surface, self.buttons, s)
         line = "   ·   ".join(self.status_parts())
         img = ui.text(line, int(15 * s), theme.TEXT_DIM)
-        surface.blit(img, img.get_rect(midleft=(int(14 * s), h - self.status_h // 2)))
+        status_line = self.status_h - self.tip_h
+        surface.blit(img, img.get_rect(midleft=(int(14 * s), h - status_line // 2)))
+        if self.tip_h:
+            self.draw_tip(surface, s)
+
+    def draw_tip(self, surface: pygame.Surface, s: float) -> None:
+        """The first-run line of key controls, with a × that closes it."""
+        w, h = surface.get_size()
+        strip = pygame.Rect(0, h - self.status_h, w, self.tip_h)
+        surface.fill(theme.TIP, strip)
+        img = ui.text(f"Tip: {self.tip}", int(14 * s), theme.TEXT)
+        surface.blit(img, img.get_rect(midleft=(int(14 * s), strip.centery)))
+        close = self.tip_close_rect()
+        pygame.draw.rect(surface, theme.BAR, close, border_radius=close.h // 2)
+        ui.blit_centred(surface, ui.text("×", int(16 * s), theme.TEXT, True), close.center)
 
 
 def format_time(seconds: float) -> str:

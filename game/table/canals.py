@@ -53,6 +53,10 @@ class CanalsTable(TableScene):
     }
 
     seat_names = NAMES
+    tip = (
+        "drag a card onto a column, or onto + for a new one · F or right-click: face up · "
+        "E ends your turn · Ctrl+Z takes your card back"
+    )
 
     def __init__(self, app, request) -> None:
         super().__init__(app, request)

@@ -73,6 +73,11 @@ class CanfieldTable(TableScene):
         "foundation_return": ("Take back from foundations", {False: "No", True: "Yes"}),
     }
 
+    tip = (
+        "drag cards, or click to move them · double-click: to a foundation · right-click: all "
+        "that can go up · H hint · A auto-finish · Ctrl+Z undo"
+    )
+
     def __init__(self, app, request) -> None:
         super().__init__(app, request)
         self.auto_pending = False
