@@ -70,6 +70,7 @@ class Persistence:
                 t.history.player_moves(),
                 t.elapsed,
                 score,
+                t.state.scores() if t.state.is_over() else (),
             )
         except sqlite3.Error as exc:
             t.app.toasts.show(f"Could not record the result: {exc}", 4, theme.WARN)
