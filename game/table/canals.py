@@ -42,7 +42,7 @@ KIND_COLOUR = {
 
 def strip_for(cw: float, ch: float) -> float:
     """The height of a card's top that shows its rank and kind (small cards' indices are big)."""
-    return ch * (0.27 if cw < SMALL_WIDTH else 0.2)
+    return ch * (0.27 if cw < SMALL_WIDTH else 0.17)
 
 
 class CanalsTable(TableScene):

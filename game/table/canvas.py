@@ -90,6 +90,9 @@ class TableCanvas:
             if p.key in held:
                 continue
             sprite.card = p.card
+            if not p.face_up and (sprite.face_up or sprite.flipping):
+                # A card going face down hides at once: it never shows its face on the way.
+                sprite.face_up, sprite.flip_to, sprite.pending_face = False, None, None
             if sprite.flipping and sprite.flip_to != p.face_up:
                 # Turned back mid-flip (an undo): drop the flip; the code below sets the face.
                 sprite.flip_to = None
@@ -106,9 +109,7 @@ class TableCanvas:
             delay = delays.get(p.key, 0.0) * factor
             if moved and factor:
                 sprite.move_to(p.x, p.y, MOVE_SECONDS * factor, delay)
-                # A card going face down hides at once; one going face up shows when it lands.
-                if sprite.face_up and not p.face_up:
-                    sprite.face_up = False
+                # A card going face up shows its face when it lands.
                 sprite.pending_face = p.face_up if sprite.face_up != p.face_up else None
             elif factor and sprite.face_up != p.face_up and not sprite.flipping:
                 sprite.move_to(p.x, p.y, 0)
