@@ -107,7 +107,7 @@ class App:
         (SDL reports the full-screen size late) never become the window's size."""
         self.fullscreen = not self.fullscreen
         if self.fullscreen:
-            self.windowed = (self.settings.window_width, self.settings.window_height)
+            self.windowed = self.screen.get_size()
             self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
             self.full_size = self.screen.get_size()
         else:

@@ -115,3 +115,24 @@ def test_a_very_wide_or_very_tall_window_still_fits(make_app):
         for what, state in positions("classic").items():
             set_position(table, state)
             check_layout(app, table, f"{size}: {what}")
+
+
+def test_leaving_full_screen_restores_the_window_size_and_keeps_it(make_app):
+    from game.driver import Driver
+    from game.scenes.menu import MenuScene
+
+    app = make_app((1280, 720))
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    driver.key(pygame.K_F11)
+    assert app.fullscreen
+    full = app.size
+    driver.post(pygame.VIDEORESIZE, size=full, w=full[0], h=full[1])
+    driver.run(1)
+    driver.key(pygame.K_F11)
+    assert not app.fullscreen and app.size == (1280, 720)
+    # SDL reports the full-screen size late, after the switch back: it must not stick.
+    driver.post(pygame.VIDEORESIZE, size=full, w=full[0], h=full[1])
+    driver.run(1)
+    assert app.size == (1280, 720)
+    assert (app.settings.window_width, app.settings.window_height) == (1280, 720)
