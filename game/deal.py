@@ -22,18 +22,24 @@ def fresh_seed() -> int:
     return deal_numbers.randrange(1, 1_000_000)
 
 
+def check_players(game: Any, players: int) -> None:
+    """ValueError with a one-line reason unless `game` can be played by `players` players.
+
+    Checked before the number is used for anything: a count such as 10**18 from the command line
+    must be refused at once, not after building a list of that many seats."""
+    if not game.min_players <= players <= game.max_players:
+        low, high = game.min_players, game.max_players
+        span = str(low) if low == high else f"{low}–{high}"
+        noun = "player" if high == 1 else "players"
+        raise ValueError(f"{game.name} is played by {span} {noun}, not {players}")
+
+
 def check_seats(game: Any, seats: list[str], players: int) -> None:
     """ValueError with a one-line reason unless `seats` can sit at a `players`-player `game`."""
     for kind in seats:
         if kind not in SEAT_KINDS:
             raise ValueError(f"unknown seat kind {kind!r} (known: {', '.join(SEAT_KINDS)})")
-    if not game.min_players <= players <= game.max_players:
-        span = (
-            str(game.min_players)
-            if game.min_players == game.max_players
-            else f"{game.min_players}–{game.max_players}"
-        )
-        raise ValueError(f"{game.name} is played by {span} players, not {players}")
+    check_players(game, players)
     if len(seats) != players:
         raise ValueError(f"--seats names {len(seats)} seats for {players} players")
     if game.max_players == 1 and seats[0] != "human":
@@ -77,6 +83,7 @@ class DealRequest:
         seat_list = [kind.strip() for kind in seats.split(",")] if seats else []
         if players is None:
             players = len(seat_list) or game.min_players
+        check_players(game, players)
         seat_list = seat_list or ["human"] * players
         check_seats(game, seat_list, players)
         options = dict(game.presets[preset])

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -63,6 +65,47 @@ def fails(capsys, *argv: str) -> str:
 )
 def test_bad_choices_fail_with_one_line(capsys, argv, message):
     assert message in fails(capsys, *argv)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["play", "canals", "--players", "10"], "canals is played by 2 players, not 10"),
+        (["play", "canals", "--players", "-1"], "canals is played by 2 players, not -1"),
+        (["play", "canals", "--players", "0"], "canals is played by 2 players, not 0"),
+        (["play", "canfield", "--players", "2"], "canfield is played by 1 player, not 2"),
+        (["play", "canfield", "--players", "-1"], "canfield is played by 1 player, not -1"),
+        (
+            ["play", "canals", "--players", str(10**18)],
+            f"canals is played by 2 players, not {10**18}",
+        ),
+        (
+            ["play", "canals", "--players", str(10**8), "--seats", "human,random"],
+            f"canals is played by 2 players, not {10**8}",
+        ),
+        (
+            ["play", "canals", "--players", "-1", "--seats", ""],
+            "canals is played by 2 players, not -1",
+        ),
+    ],
+)
+def test_player_counts_outside_the_game_fail_at_once(capsys, argv, message):
+    """Failure 6 of issue 14: the count is checked before anything is built from it (10**18 used
+    to raise MemoryError, 10**8 to take 2 s and 800 MB, -1 to talk about 0 seats)."""
+    started = time.perf_counter()
+    assert fails(capsys, *argv) == f"cardtable: {message}"
+    assert time.perf_counter() - started < 0.5
+
+
+def test_huge_player_counts_build_nothing():
+    tracemalloc.start()
+    try:
+        with pytest.raises(ValueError, match=r"^canals is played by 2 players, not 10{18}$"):
+            DealRequest.build(engines.get("canals"), seed=1, players=10**18)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000
 
 
 def test_a_corrupt_record_fails_with_one_line(capsys, tmp_path):
