@@ -34,6 +34,9 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
   proof of "unwinnable" must not rest on that. With `foundation_return` nothing is played
   automatically (a card taken up could be wanted back). Talon cards go up automatically only where
   removing them cannot change what else the talon reaches (draw 1).
+- **A free talon's cards are taken out only when needed.** With draw 1 and unlimited redeals
+  every talon card is at hand at any time, so one goes to the tableau only if the next move covers
+  it (see `_Search._cover_moves`); this cuts the search's widest fan-out.
 - **Move ordering** (foundation, reserve, emptying a pile, tableau, talon, gaps, foundation
   returns), the **undo of the previous move** skipped, and a transposition table over canonical
   positions.
@@ -105,10 +108,11 @@ class _OutOfBudget(Exception):
 class _Search:
     """One search from one root position. Internal states are plain tuples:
 
-    (fc, r, tab, T, p, k, tmask): fc = cards up per suit (SUITS order); r = reserve cards left (the
-    root's reserve, bottom r of it); tab = 4 tuples of card ints (real pile order, so moves keep
+    (fc, r, tab, T, p, k, tmask, ob): fc = cards up per suit (SUITS order); r = reserve cards left
+    (the root's reserve, bottom r of it); tab = 4 tuples of card ints (real pile order, so moves keep
     their real indices); T = the talon in turning order; p = cards of T on the waste; k = redeals
-    left (ignored when unlimited); tmask = bit set of the cards in T.
+    left (ignored when unlimited); tmask = bit set of the cards in T; ob = the pile whose top must
+    be covered next, or -1 (see `_cover_moves`).
     """
 
     def __init__(self, state: cf.CanfieldState) -> None:
@@ -120,6 +124,8 @@ class _Search:
         self.fill_reserve = not self.fill_any
         self.auto = not rules.foundation_return
         self.back = rules.foundation_return
+        # Draw 1 with unlimited redeals: every talon card can be had at any time, for free.
+        self.free_talon = self.draw == 1 and self.unlimited
         base0 = rules.base_rank - 1
         # pos[c]: where c goes on its foundation (0 = base rank); card_at[s][n]: the n-th card up.
         self.pos = tuple((_RANK0[c] - base0) % 13 for c in range(52))
@@ -137,7 +143,7 @@ class _Search:
             mask |= 1 << c
         k = 0 if self.unlimited else rules.redeals - state.redeals_used
         tab = tuple(tuple(_CARD[c] for c in p) for p in state.tableau)
-        self.root = (tuple(fc), len(self.reserve), tab, talon, len(state.waste), k, mask)
+        self.root = (tuple(fc), len(self.reserve), tab, talon, len(state.waste), k, mask, -1)
         self.nodes = 0
 
     # -- the talon ------------------------------------------------------------------------------
@@ -152,17 +158,21 @@ class _Search:
         return -1
 
     def _key(self, st: tuple) -> tuple:
-        _fc, r, tab, talon, p, _k, mask = st
+        _fc, r, tab, talon, p, _k, mask, ob = st
         length = len(talon)
         if self.unlimited and (p % self.draw == 0 or p == length):
             p = -1  # on the cycle: every cycle position is the same node
-        return (r, mask, p, tuple(sorted(tab)))
+        if ob >= 0:  # the pile under obligation, by its content (the tableau is a multiset)
+            ob = tab[ob]
+        return (r, mask, p, tuple(sorted(tab)), ob)
 
     # -- moves ----------------------------------------------------------------------------------
 
     def _moves(self, st: tuple, undo: tuple[int, int] | None) -> list[tuple]:
         """Every move worth trying from `st`, best first (see the module docstring)."""
-        fc, r, tab, talon, p, k, _mask = st
+        if st[7] >= 0:
+            return self._cover_moves(st)
+        fc, r, tab, talon, p, k, _mask, _ob = st
         pos = self.pos
         hosts = _HOSTS
         tops: dict[int, int] = {}
@@ -191,7 +201,7 @@ class _Search:
                 if j is not None:
                     res.append((_RESERVE, j))
             if gap >= 0:
-                gaps.append((_RESERVE, gap))
+                res.append((_RESERVE, gap))
 
         mode = self.mode
         for i in range(4):
@@ -261,13 +271,52 @@ class _Search:
                         backs.append((_BACK, s, gap))
         return up + res + emptying + tabm + tal + gaps + backs
 
+    def _cover_moves(self, st: tuple) -> list[tuple]:
+        """The moves that put a card on pile `ob`, whose top just came from a free talon.
+
+        Why: when every talon card is at hand at any time (draw 1, unlimited redeals), taking one
+        out to the tableau can wait until the moment a card is put on it: nothing in between can
+        use it, and the card it covers stays usable meanwhile. So a talon card goes to the tableau
+        only if the very next move covers it, with another talon card (which then must be covered
+        in turn) or with a card from elsewhere (the reserve's top, a tableau unit, a foundation
+        card); a line that never covers it is never needed.
+        """
+        fc, r, tab, talon, _p, _k, mask, j = st
+        top = tab[j][-1]
+        out: list[tuple] = []
+        later: list[tuple] = []
+        for g in _GUESTS[top]:
+            if r and self.reserve[r - 1] == g:
+                out.append((_RESERVE, j))
+            for i in range(4):
+                pile = tab[i]
+                if i == j or g not in pile:
+                    continue
+                n = len(pile) - pile.index(g)
+                if n == 1 or (
+                    self.mode != "top"
+                    and (self.mode == "any" or n == len(pile))
+                    and all(
+                        pile[x] in _HOSTS[pile[x + 1]] for x in range(len(pile) - n, len(pile) - 1)
+                    )
+                ):
+                    out.append((_PILE, i, n, j))
+            if self.back and fc[_SUIT[g]] and self.card_at[_SUIT[g]][fc[_SUIT[g]] - 1] == g:
+                out.append((_BACK, _SUIT[g], j))
+            if mask >> g & 1:
+                later.append((_TALON, g, j, talon.index(g) + 1, 0))
+        return out + later
+
     def _apply(self, st: tuple, mv: tuple) -> tuple:
         """The state after an internal move (known to be legal), with the reserve's fills."""
-        fc, r, tab, talon, p, k, mask = st
+        fc, r, tab, talon, p, k, mask, _ob = st
+        ob = -1
         kind = mv[0]
         tl = list(tab)
         if kind == _TALON:
             c, dst, q, passes = mv[1], mv[2], mv[3], mv[4]
+            if dst >= 0 and self.free_talon:
+                ob = dst
             talon = talon[: q - 1] + talon[q:]
             p = q - 1
             k -= passes
@@ -302,7 +351,7 @@ class _Search:
                 if not tl[j] and r:
                     tl[j] = (self.reserve[r - 1],)
                     r -= 1
-        return (fc, r, tuple(tl), talon, p, k, mask)
+        return (fc, r, tuple(tl), talon, p, k, mask, ob)
 
     def _safe(self, c: int, fc: tuple[int, ...]) -> bool:
         n = self.pos[c]
@@ -356,6 +405,7 @@ class _Search:
         root, made = self._autoplay(self.root)
         if sum(root[0]) == 52:
             return "winnable", made
+        # Canonical position -> redeals left when it was searched (more left is never worse).
         visited: dict[tuple, int] = {self._key(root): root[5]}
         # A frame: [state, its moves, index of the next one to try, the moves that led here].
         stack: list[list[Any]] = [[root, self._moves(root, None), 0, made]]
@@ -370,8 +420,11 @@ class _Search:
                 continue
             frame[2] = i + 1
             mv = moves[i]
-            child = self._apply(frame[0], mv)
-            child, made = self._autoplay(child)
+            parent = frame[0]
+            child = self._apply(parent, mv)
+            made = []
+            if child[7] < 0:
+                child, made = self._autoplay(child)
             nodes += 1
             if not nodes & 511:
                 self.nodes = nodes
@@ -390,7 +443,7 @@ class _Search:
             visited[key] = child[5]
             undo = None
             if mv[0] == _PILE and mv[3] >= 0:
-                src = frame[0][2][mv[1]]
+                src = parent[2][mv[1]]
                 if len(src) > mv[2]:
                     undo = (src[-mv[2]], src[-mv[2] - 1])  # (moved card, the card it sat on)
             stack.append([child, self._moves(child, undo), 0, led])
