@@ -25,6 +25,7 @@ class Settings:
     click_to_move: bool = True
     auto_move_safe: bool = False
     vegas: bool = False
+    winnable_only: bool = False  # Canfield's New deal deals only deals the solver can win
     # The setup screen's last choices per game ({"options": {...}, "secrets": bool}); checked by
     # the engine before use, so a stale or hand-edited entry only falls back to the defaults.
     last_setup: dict[str, Any] = field(default_factory=dict)

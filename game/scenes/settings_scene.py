@@ -65,6 +65,12 @@ class SettingsScene(Scene):
                     ON_OFF,
                     "Canfield: a deal costs $52, each card on a foundation pays $5.",
                 ),
+                row(
+                    "Winnable deals only",
+                    "winnable_only",
+                    ON_OFF,
+                    "Canfield: New deal deals only deals the solver proves can be won.",
+                ),
             ]
         )
         self.back = ui.Button("Back", app.pop, primary=True, tooltip="Esc")

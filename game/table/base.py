@@ -53,6 +53,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         self.hint: tuple[str, str, float] | None = None  # src pile, dst pile, seconds left
         self.queue: list[Any] = []  # automatic moves still to come (auto-finish, safe moves)
         self.queue_wait = 0.0
+        self.queue_seconds = AUTO_MOVE_SECONDS  # between queued moves (a demo goes slower)
         self.automatic = False  # True while a queued (not player-made) move is being applied
         self.ending_done = False
         self.thinking: int | None = None  # the history serial a computer is thinking about
@@ -217,6 +218,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
     def stop_automation(self) -> None:
         """Forget queued automatic moves (the player took over: undo, redo, a new deal)."""
         self.queue.clear()
+        self.queue_seconds = AUTO_MOVE_SECONDS
 
     def new_deal(self) -> None:
         self.confirm_if_under_way(
@@ -409,10 +411,10 @@ class TableScene(TableCanvas, TableGestures, Scene):
             self.commit(move)
             self.automatic = False
             pace = max(self.app.settings.animation_factor(), 0.2)
-            if self.quick_move(move):
+            if self.queue_seconds == AUTO_MOVE_SECONDS and self.quick_move(move):
                 quick += 1
             else:
-                self.queue_wait = AUTO_MOVE_SECONDS * pace
+                self.queue_wait = self.queue_seconds * pace
         self.queue_wait = max(self.queue_wait, 0.0)
 
     def quick_move(self, move: Any) -> bool:

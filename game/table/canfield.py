@@ -20,7 +20,9 @@ from game import stats, theme, ui
 from game.deal import fresh_seed
 from game.table.base import HINT_SECONDS, TableScene, format_time
 from game.table.pieces import Gesture, Pick, Placement, Slot, Target
+from game.table.solving import SolverWatch
 
+DEMO_SECONDS = 0.45  # between the moves of "Show me"
 FAN_MAX = 0.28  # tableau overlap, as a fraction of card height, before squeezing
 WASTE_FAN = 0.2
 STACK_STEP = 0.006  # thickness of stacked piles per card, fraction of card height
@@ -85,6 +87,8 @@ class CanfieldTable(TableScene):
         self.finish_announced = False
         self.checked_state = None  # the position last checked for a dead end
         self.stuck_reported = False  # "No moves left" was said for the dead end under way
+        self.solver = SolverWatch(self)
+        self.demo = False  # "Show me" is playing the solver's line
         self._auto_finish: list[Move] | None = None
 
     @classmethod
@@ -276,6 +280,7 @@ class CanfieldTable(TableScene):
     # -- automation -----------------------------------------------------------------------------
     def state_changed(self) -> None:
         self._auto_finish = None
+        self.solver.position_changed()
         h = self.history
         if h.pos == 0 or not turns_stock(h.moves[h.pos - 1]):
             self.stuck_reported = False  # a real move: a dead end would be a new one
@@ -336,6 +341,9 @@ class CanfieldTable(TableScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.solver.poll()
+        if self.demo and not self.queue:
+            self.demo = False
         if self.at_rest() and self.checked_state is not self.state:
             self.checked_state = self.state
             if self.state.is_lost() or (not self.stuck_reported and self.dead_cycle()):
@@ -356,19 +364,61 @@ class CanfieldTable(TableScene):
 
     def stop_automation(self) -> None:
         super().stop_automation()
-        self.auto_pending = self.sweeping = False
+        self.auto_pending = self.sweeping = self.demo = False
+
+    def closed(self) -> None:
+        self.solver.close()
+        super().closed()
+
+    def background(self, dt: float) -> None:
+        super().background(dt)
+        self.solver.poll()
 
     def show_hint(self) -> None:
         if self.dead_cycle():
             self.app.toasts.show("No moves left — undo, or deal again")
             return
-        move = canfield.hint(self.state)
-        if move is None:
-            self.app.toasts.show("No useful move found — try a new deal")
-            return
-        if "stock" in (move.src, move.dst):
-            self.app.toasts.show("Turn the stock")
+        move = self.solver.next_move()
+        if move is not None:
+            say = "Turn the stock: " if "stock" in (move.src, move.dst) else ""
+            self.app.toasts.show(f"{say}the solver's hint — this line wins")
+        else:
+            move = canfield.hint(self.state)
+            if move is None:
+                self.app.toasts.show("No useful move found — try a new deal")
+                return
+            why = "no winning line known" if self.solver.result != "unwinnable" else "no win left"
+            say = "Turn the stock — " if "stock" in (move.src, move.dst) else ""
+            self.app.toasts.show(f"{say}a rule-of-thumb hint ({why})")
         self.hint = (move.src, move.dst, HINT_SECONDS)
+
+    def show_me(self) -> None:
+        """Play the solver's winning line from here, move by move; any key or click stops it."""
+        if self.solver.next_move() is None:
+            self.app.toasts.show("The solver knows no winning line from here")
+            return
+        self.stop_automation()
+        self.queue = list(self.solver.line)
+        self.queue_seconds, self.queue_wait, self.demo = DEMO_SECONDS, 0.0, True
+        self.app.toasts.show("Showing the win — press any key or click to stop", 3)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.demo and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.stop_automation()
+            self.app.toasts.show("Stopped — your turn")
+            return
+        super().handle(event)
+
+    def new_deal(self) -> None:
+        self.confirm_if_under_way("Start a new deal? This game will be lost.", self.deal_fresh)
+
+    def deal_fresh(self) -> None:
+        """A new deal; with "Winnable deals only", the first one the solver proves winnable."""
+        if not self.app.settings.winnable_only:
+            self.start_deal(fresh_seed())
+            return
+        self.app.toasts.show("Finding a winnable deal…")
+        self.solver.find_deal(self.view["options"], fresh_seed(), self.start_deal)
 
     def extra_buttons(self) -> list[ui.Button]:
         return [
@@ -381,10 +431,21 @@ class CanfieldTable(TableScene):
                 enabled=lambda: bool(self.auto_finish_moves()),
                 tooltip="A",
             ),
+            ui.Button(
+                "Show me",
+                self.show_me,
+                enabled=lambda: self.solver.next_move() is not None and not self.demo,
+                tooltip="W: the solver plays a win",
+            ),
         ]
 
     def shortcuts(self) -> dict[int, Callable[[], None]]:
-        return {**super().shortcuts(), pygame.K_h: self.show_hint, pygame.K_a: self.auto_finish}
+        return {
+            **super().shortcuts(),
+            pygame.K_h: self.show_hint,
+            pygame.K_a: self.auto_finish,
+            pygame.K_w: self.show_me,
+        }
 
     # -- status and the win ---------------------------------------------------------------------
     def status_parts(self) -> list[str]:
@@ -402,6 +463,7 @@ class CanfieldTable(TableScene):
             parts.append(f"Redeals left {left}")
         if self.app.settings.vegas:
             parts.append(f"Vegas {vegas_text(vegas_score(up))}")
+        parts.append(self.solver.status())
         return parts
 
     def result(self) -> tuple[str, int]:
@@ -418,7 +480,7 @@ class CanfieldTable(TableScene):
         lines = [f"{foundation_cards(self.view)} of 52 cards reached the foundations."]
         choices = [
             ("Undo", self.undo),
-            ("New deal", lambda: self.start_deal(fresh_seed())),
+            ("New deal", self.deal_fresh),
             ("Keep looking", lambda: None),
         ]
         self.app.push(ChoiceScene(self.app, "No moves left", lines, choices))
@@ -428,7 +490,7 @@ class CanfieldTable(TableScene):
         from game.scenes.dialogs import ChoiceScene
 
         choices = [
-            ("New deal", lambda: self.start_deal(fresh_seed())),
+            ("New deal", self.deal_fresh),
             ("Play again", lambda: self.start_deal(self.request.seed)),
             ("Main menu", self.app.pop),
         ]

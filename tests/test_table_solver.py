@@ -1,0 +1,89 @@
+"""The solver at the Canfield table: the status line's verdict, hints that lead to a win, "Show me",
+and "winnable deals only" — all worked out in the worker process, never on the frame loop."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+from conftest import make_state, nearly_won, open_canfield, run_of, set_position
+
+from engines.solvers import canfield as solver
+
+
+def wait_for(driver, condition, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        driver.run(1)
+    raise AssertionError("it never happened")
+
+
+def blocked_hearts():
+    """Only hearts are left, and the 8♥ lies under the 9♥: no win."""
+    return make_state(
+        foundations=(["7H"], run_of(7, "S", 13), run_of(7, "D", 13), run_of(7, "C", 13)),
+        tableau=(["8H", "9H"], ["TH"], ["JH"], ["QH"]),
+        rest="stock",
+    )
+
+
+def test_the_status_line_says_whether_the_position_can_still_be_won(app, driver):
+    table = open_canfield(app, driver)
+    set_position(table, blocked_hearts())
+    assert "Thinking…" in table.status_parts()
+    wait_for(driver, lambda: table.solver.result is not None)
+    assert "No win from here" in table.status_parts()
+    set_position(table, nearly_won())
+    wait_for(driver, lambda: table.solver.result is not None)
+    assert "Winnable" in table.status_parts()
+
+
+def test_hint_and_show_me_follow_the_solvers_line_to_the_win(app, driver):
+    table = open_canfield(app, driver, seed=5)
+    state = make_state(
+        foundations=[run_of(7, s, 10) for s in "HSDC"],
+        tableau=([*run_of(7, "H", 3, 10)[::-1]], [], [], []),
+        rest="stock",
+    )
+    set_position(table, state)
+    wait_for(driver, lambda: table.solver.result == "winnable")
+    line = list(table.solver.line)
+    driver.key(pygame.K_h)
+    assert table.hint[:2] == (line[0].src, line[0].dst) and "solver" in app.toasts.latest
+    driver.key(pygame.K_w)  # Show me
+    assert table.demo
+    wait_for(driver, lambda: table.state.is_won(), seconds=30)
+    assert table.moves[: len(line)] == line
+
+
+def test_a_key_stops_show_me_and_the_players_move_keeps_the_known_win(app, driver):
+    table = open_canfield(app, driver, seed=5)
+    state = make_state(
+        foundations=[run_of(7, s, 8) for s in "HSDC"],
+        tableau=([*run_of(7, "H", 5, 8)[::-1]], [*run_of(7, "S", 5, 8)[::-1]], [], []),
+        rest="stock",
+    )
+    set_position(table, state)
+    wait_for(driver, lambda: table.solver.result == "winnable")
+    driver.key(pygame.K_w)
+    wait_for(driver, lambda: table.pos >= 1)
+    driver.key(pygame.K_SPACE)  # any key stops the demo
+    stopped_at = table.pos
+    driver.run(30)
+    assert not table.demo and table.pos == stopped_at and not table.state.is_won()
+    known = table.solver.line[0]
+    table.try_move(known)  # the player plays the solver's next move: still a known win
+    assert table.solver.result == "winnable" and table.solver.asked == table.history.serial
+
+
+def test_winnable_deals_only_deals_a_deal_the_solver_wins(app, driver):
+    app.settings.winnable_only = True
+    table = open_canfield(app, driver, seed=5)
+    old = table.request.seed
+    driver.key(pygame.K_n)
+    assert "Finding a winnable deal…" in table.status_parts()
+    wait_for(driver, lambda: table.request.seed != old)
+    result = solver.solve(table.state, time_limit=10).result
+    assert result == "winnable"
