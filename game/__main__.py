@@ -49,6 +49,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true")
     replay = sub.add_parser("replay", help="open a saved game or replay")
     replay.add_argument("file")
+    solve = sub.add_parser("solve", help="decide whether a deal or position can be won")
+    solve.add_argument("game")
+    solve.add_argument("--seed", type=int)
+    solve.add_argument("--preset")
+    solve.add_argument("--time-limit", type=float, default=10.0, metavar="S")
+    solve.add_argument("--json", action="store_true")
+    solve.add_argument("--from", dest="from_file", metavar="FILE", help="a game record")
+    solve.add_argument("--survey", type=int, metavar="N", help="solve deals 1..N")
     return parser
 
 
@@ -68,6 +76,8 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_play(args)
     if args.command == "replay":
         return cmd_replay(args.file)
+    if args.command == "solve":
+        return cmd_solve(args)
     return launch(None, first_frame=args.first_frame)
 
 
@@ -122,6 +132,23 @@ def cmd_replay(path: str) -> int:
         fail(f"{path} is not a valid game record: {exc}")
     game_module(record.game)
     return launch(DealRequest.from_record(record))
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from game.solve import run_solve
+
+    try:
+        return run_solve(
+            args.game,
+            seed=args.seed,
+            preset=args.preset,
+            time_limit=args.time_limit,
+            as_json=args.json,
+            from_file=args.from_file,
+            survey=args.survey,
+        )
+    except ValueError as exc:
+        fail(str(exc))
 
 
 def launch(request: DealRequest | None, first_frame: bool = False) -> int:

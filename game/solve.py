@@ -1,0 +1,128 @@
+"""`cardtable solve canfield …`: decide a deal, a saved position, or a survey of deals 1..N.
+
+Kept free of pygame: it only reads records and asks `engines.solvers.canfield`. Argument problems
+raise ValueError with a one-line message; the command line turns that into stderr + exit 2.
+A survey spreads its deals over the machine's cores (at most two here) with spawned processes, the
+start method the bundled app supports (`build/cardtable.spec` lets a spawned child through).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+from typing import Any
+
+SOLVABLE = ("canfield",)
+
+
+def run_solve(
+    game: str,
+    *,
+    seed: int | None = None,
+    preset: str | None = None,
+    time_limit: float = 10.0,
+    as_json: bool = False,
+    from_file: str | None = None,
+    survey: int | None = None,
+) -> int:
+    """Print the verdict (or the survey) and return the exit status; ValueError on bad arguments."""
+    from engines import canfield
+
+    if game not in SOLVABLE:
+        raise ValueError(f"solve knows only {', '.join(SOLVABLE)}, not {game!r}")
+    if not time_limit > 0 or math.isinf(time_limit):
+        raise ValueError(f"--time-limit must be a positive number of seconds, not {time_limit}")
+    if sum(x is not None for x in (seed, from_file, survey)) != 1:
+        raise ValueError("solve needs exactly one of --seed N, --from FILE or --survey N")
+    if from_file is not None and preset is not None:
+        raise ValueError("--preset does not go with --from: the record has its own options")
+    name = preset or "seed"
+    if name not in canfield.presets:
+        raise ValueError(f"unknown preset {name!r} (choose {', '.join(canfield.presets)})")
+    options = canfield.presets[name]
+
+    if survey is not None:
+        if survey < 1:
+            raise ValueError(f"--survey needs a number of deals of at least 1, not {survey}")
+        report = run_survey(name, options, survey, time_limit)
+        print(json.dumps(report) if as_json else _survey_text(report))
+        return 0
+
+    if from_file is not None:
+        state, where = _position_after(from_file), from_file
+    else:
+        state = canfield.new_game(seed, options=options)  # a bad seed raises ValueError
+        where = f"deal {seed} ({name})"
+    from engines.solvers.canfield import solve
+
+    solution = solve(state, time_limit)
+    print(json.dumps(solution.to_dict()) if as_json else _solution_text(where, solution))
+    return 0
+
+
+def _position_after(path: str) -> Any:
+    """The Canfield position after every move of the record in `path`."""
+    import engines
+
+    try:
+        with open(path, "rb") as handle:
+            record = engines.GameRecord.from_json(handle.read())
+    except OSError as exc:
+        raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
+    except engines.RecordError as exc:
+        raise ValueError(f"{path} is not a valid game record: {exc}") from None
+    if record.game not in SOLVABLE:
+        raise ValueError(f"{path} is a {record.game} record; solve knows only canfield")
+    return record.replay()
+
+
+def run_survey(preset: str, options: dict[str, Any], deals: int, time_limit: float) -> dict:
+    """Solve deals 1..`deals` from their start on up to two processes; the contract's summary."""
+    import multiprocessing
+
+    from engines.solvers.canfield import solve_deal
+
+    jobs = [(options, seed, time_limit) for seed in range(1, deals + 1)]
+    workers = max(1, min(2, os.cpu_count() or 1, deals))
+    if workers == 1:
+        results = [solve_deal(*job) for job in jobs]
+    else:
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            results = pool.starmap(solve_deal, jobs, chunksize=1)
+    times = sorted(r["seconds"] for r in results)
+    count = {k: sum(r["result"] == k for r in results) for k in ("winnable", "unwinnable")}
+    return {
+        "preset": preset,
+        "deals": deals,
+        "winnable": count["winnable"],
+        "unwinnable": count["unwinnable"],
+        "unknown": deals - count["winnable"] - count["unwinnable"],
+        "median_s": round(statistics.median(times), 4),
+        "p95_s": round(times[math.ceil(0.95 * len(times)) - 1], 4),
+    }
+
+
+def _solution_text(where: str, solution: Any) -> str:
+    verdict = {
+        "winnable": f"winnable in {len(solution.moves)} moves",
+        "unwinnable": "unwinnable (every reachable position was searched)",
+        "unknown": "unknown (the time ran out before the search was done)",
+    }[solution.result]
+    lines = [f"{where}: {verdict} — {solution.nodes} positions, {solution.seconds:.2f} s"]
+    lines += [f"{i:4}. {m.src} → {m.dst} ({m.n})" for i, m in enumerate(solution.moves, 1)]
+    return "\n".join(lines)
+
+
+def _survey_text(report: dict) -> str:
+    n = report["deals"]
+    share = {
+        k: f"{report[k]} ({100 * report[k] / n:.1f} %)"
+        for k in ("winnable", "unwinnable", "unknown")
+    }
+    return (
+        f"Canfield, {report['preset']} preset, deals 1–{n}: winnable {share['winnable']}, "
+        f"unwinnable {share['unwinnable']}, unknown {share['unknown']}; "
+        f"median {report['median_s']:.3f} s, p95 {report['p95_s']:.3f} s"
+    )
