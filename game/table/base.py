@@ -441,7 +441,12 @@ class TableScene(TableCanvas, TableGestures, Scene):
             self.on_key(event)
 
     def shortcuts(self) -> dict[int, Callable[[], None]]:
-        keys = {pygame.K_n: self.new_deal, pygame.K_r: self.restart, pygame.K_F1: self.open_rules}
+        keys = {
+            pygame.K_n: self.new_deal,
+            pygame.K_r: self.restart,
+            pygame.K_F1: self.open_rules,
+            pygame.K_s: self.open_settings,
+        }
         if self.seats.secrets:
             keys[pygame.K_e] = self.end_turn
         return keys
@@ -540,7 +545,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
             *self.extra_buttons(),
             *turn,
             ui.Button("Rules", self.open_rules, tooltip="F1"),
-            ui.Button("Settings", self.open_settings),
+            ui.Button("Settings", self.open_settings, tooltip="S"),
         ]
 
     def extra_buttons(self) -> list[ui.Button]:
