@@ -1,0 +1,267 @@
+"""The Canfield solver: known verdicts, every winning line replayed through the engine, budgets,
+mid-game positions, every option, agreement with a plain exhaustive search, and `cardtable solve`.
+
+The known deals were found by `cardtable solve canfield --survey N` (docs/rules/canfield.md). No
+seed-preset deal proved unwinnable quickly turned up (draw 1 with a free gap rarely dead-ends), so
+that preset's unwinnable case is a hand-built position.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+
+import pytest
+from conftest import make_state, nearly_won, run_of
+
+import engines
+from engines import canfield
+from engines.solvers.canfield import (
+    RESULTS,
+    find_winnable_deal,
+    solve,
+    solve_deal,
+    solve_position,
+)
+from game.__main__ import main
+
+# (preset, deal) -> the verdict, each decided in well under a second.
+KNOWN = {
+    ("seed", 1): "winnable",
+    ("seed", 4): "winnable",
+    ("classic", 1): "winnable",
+    ("classic", 4): "winnable",
+    ("classic", 9): "unwinnable",
+    ("classic", 16): "unwinnable",
+}
+SOLVE_KEYS = {"result", "moves", "nodes", "seconds"}
+SURVEY_KEYS = {"preset", "deals", "winnable", "unwinnable", "unknown", "median_s", "p95_s"}
+
+
+def replays_to_win(state: canfield.CanfieldState, moves) -> bool:
+    """Whether `moves` are legal one after another from `state` and end in a won game."""
+    for move in moves:
+        state = state.apply(move)  # raises IllegalMove if the line is wrong
+    return state.is_won()
+
+
+def deal(preset: str, seed: int, **options) -> canfield.CanfieldState:
+    return canfield.new_game(seed, options={**canfield.presets[preset], **options})
+
+
+def exhaustive(state: canfield.CanfieldState, cap: int = 30_000) -> str | None:
+    """A plain search through the engine's own legal moves: "winnable", "unwinnable", or None if
+    the position has more than `cap` positions (no reductions, so it is the solver's referee)."""
+    seen = {(state.foundations, state.reserve, state.tableau, state.stock, state.waste)}
+    todo = [state]
+    while todo:
+        s = todo.pop()
+        for move in s.legal_moves():
+            child = s.apply(move)
+            if child.is_won():
+                return "winnable"
+            key = (child.foundations, child.reserve, child.tableau, child.stock, child.waste)
+            if key not in seen:
+                if len(seen) >= cap:
+                    return None
+                seen.add(key)
+                todo.append(child)
+    return "unwinnable"
+
+
+@pytest.mark.parametrize(("preset", "seed"), sorted(KNOWN))
+def test_known_deals(preset, seed):
+    state = deal(preset, seed)
+    solution = solve(state, time_limit=20)
+    assert solution.result == KNOWN[preset, seed]
+    assert solution.nodes >= 0 and solution.seconds >= 0
+    if solution.result == "winnable":
+        assert replays_to_win(state, solution.moves)
+    else:
+        assert solution.moves == []
+
+
+def test_a_dead_seed_position_is_proved_unwinnable():
+    # Spades stop at the ace: the 3♠ on the reserve covers the 2♠, and nothing can take it (both
+    # red 4s are up, no pile is empty); every other spade waits on it.
+    state = make_state(
+        base=1,
+        foundations=(run_of(1, "H", 13), run_of(1, "D", 13), run_of(1, "C", 13), ["AS"]),
+        reserve=["2S", "3S"],
+        tableau=(["4S"], ["5S"], ["6S"], ["7S"]),
+        options=dict(canfield.presets["seed"]),
+    )
+    solution = solve(state)
+    assert solution.result == "unwinnable" and solution.moves == []
+
+
+def test_unknown_when_the_budget_runs_out():
+    state = deal("classic", 2)  # needs hundreds of thousands of positions
+    by_nodes = solve(state, time_limit=None, node_limit=1000)
+    assert by_nodes.result == "unknown" and by_nodes.moves == []
+    assert 1000 <= by_nodes.nodes < 2000
+    by_time = solve(state, time_limit=0.05)
+    assert by_time.result == "unknown" and by_time.seconds < 1
+
+
+def test_a_won_position_and_a_nearly_won_one():
+    state = nearly_won()
+    solution = solve(state)
+    assert solution.result == "winnable" and len(solution.moves) == 1
+    won = state.apply(solution.moves[0])
+    assert solve(won).result == "winnable" and solve(won).moves == []
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+def test_mid_game_positions_along_a_winning_line(preset):
+    start = deal(preset, 1)
+    line = solve(start).moves
+    state = start
+    for k, move in enumerate(line):
+        state = state.apply(move)
+        if k % 40 == 17:
+            solution = solve(state, time_limit=5)
+            assert solution.result == "winnable"
+            assert replays_to_win(state, solution.moves)
+
+
+def test_a_hand_built_position_with_gaps_the_reserve_must_fill():
+    # empty_fill="reserve" with two empty piles and reserve cards left: the engine fills them on
+    # the next move, leftmost first; the solver's line must agree with that.
+    state = make_state(
+        base=1,
+        foundations=(["AS", "2S"], ["AH"], [], []),
+        reserve=["KD", "QC"],
+        tableau=(["KS"], [], ["QH"], []),
+        options=dict(canfield.presets["classic"]),
+    )
+    solution = solve(state, time_limit=10)
+    assert solution.result == "winnable"
+    assert replays_to_win(state, solution.moves)
+
+
+def test_every_option_combination():
+    names = list(canfield.OPTIONS)
+    for values in itertools.product(*(canfield.OPTIONS[n] for n in names)):
+        state = canfield.new_game(3, options=dict(zip(names, values, strict=True)))
+        solution = solve(state, time_limit=0.1)
+        assert solution.result in RESULTS
+        if solution.result == "winnable":
+            assert replays_to_win(state, solution.moves), values
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"redeals": 0},
+        {"redeals": 1, "draw": 1},
+        {"redeals": 2, "tableau_move": "any", "empty_fill": "any"},
+        {"redeals": 0, "foundation_return": True},
+    ],
+)
+def test_verdicts_agree_with_a_plain_search(options):
+    for seed in range(1, 7):
+        state = deal("classic", seed, **options)
+        referee = exhaustive(state)
+        if referee is None:
+            continue
+        assert solve(state, time_limit=20).result == referee, (seed, options)
+
+
+def test_plain_data_entry_points():
+    state = deal("seed", 1)
+    out = solve_position(state.to_dict(), 5.0)
+    assert set(out) == SOLVE_KEYS and out["result"] == "winnable"
+    moves = [canfield.move_from_dict(m) for m in out["moves"]]
+    assert replays_to_win(state, moves)
+    assert solve_deal(canfield.presets["classic"], 16, 1.0)["result"] == "unwinnable"
+    found = find_winnable_deal(canfield.presets["classic"], 16, 2.0, 30.0)
+    assert found["tried"] >= 2 and found["seed"] > 16  # deal 16 is unwinnable
+    assert solve(deal("classic", found["seed"]), 5).result == "winnable"
+    assert find_winnable_deal(canfield.presets["classic"], 2, 0.01, 0.0) == {
+        "seed": None,
+        "tried": 0,
+    }
+
+
+# -- the command line ----------------------------------------------------------------------------
+
+
+def test_solve_json(capsys):
+    assert main(["solve", "canfield", "--seed", "1", "--preset", "classic", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == SOLVE_KEYS and out["result"] == "winnable"
+    assert replays_to_win(deal("classic", 1), [canfield.move_from_dict(m) for m in out["moves"]])
+    assert main(["solve", "canfield", "--seed", "16", "--preset", "classic"]) == 0
+    assert "unwinnable" in capsys.readouterr().out
+
+
+def test_solve_from_a_record(tmp_path, capsys):
+    start = deal("seed", 4)
+    line = solve(start).moves
+    record = engines.GameRecord("canfield", 4, 1, dict(canfield.presets["seed"]), line[:30])
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    assert main(["solve", "canfield", "--from", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["result"] == "winnable"
+    assert replays_to_win(record.replay(), [canfield.move_from_dict(m) for m in out["moves"]])
+
+
+def test_survey_json():
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "solve",
+            "canfield",
+            "--survey",
+            "3",
+            "--json",
+            "--time-limit",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    out = json.loads(run.stdout)
+    assert set(out) == SURVEY_KEYS
+    assert out["preset"] == "seed" and out["deals"] == 3
+    assert out["winnable"] + out["unwinnable"] + out["unknown"] == 3
+    assert 0 <= out["median_s"] <= out["p95_s"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "canals", "--seed", "1"],
+        ["solve", "canfield"],
+        ["solve", "canfield", "--seed", "1", "--survey", "3"],
+        ["solve", "canfield", "--seed", "-1"],
+        ["solve", "canfield", "--seed", "1", "--preset", "nope"],
+        ["solve", "canfield", "--seed", "1", "--time-limit", "0"],
+        ["solve", "canfield", "--seed", "1", "--time-limit", "soon"],
+        ["solve", "canfield", "--survey", "0"],
+        ["solve", "canfield", "--from", "/no/such/file.json"],
+    ],
+)
+def test_bad_arguments(args, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cardtable: ") and err.count("\n") == 1
+
+
+def test_a_corrupt_record(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text('{"game": "canfield", "moves": 3}', encoding="utf-8")
+    with pytest.raises(SystemExit) as exc:
+        main(["solve", "canfield", "--from", str(path)])
+    assert exc.value.code == 2
+    assert "not a valid game record" in capsys.readouterr().err
