@@ -13,7 +13,7 @@ STAMP_APP := $(VENV)/.stamp-app
 STAMP_TEST := $(VENV)/.stamp-test
 STAMP_BUNDLE := $(VENV)/.stamp-bundle
 
-.PHONY: play test lint bench bundle bundle-check clean
+.PHONY: play test lint bench bundle bundle-check clean survey
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -65,6 +65,13 @@ bundle-check: bundle
 
 bench: $(STAMP_APP)
 	$(BIN)/cardtable bench
+
+# The solver's surveys (docs/rules/canfield.md): deals 1..SURVEY_DEALS per preset, 10 s each, on
+# both cores. Long (tens of minutes); not part of make test.
+SURVEY_DEALS ?= 1000
+survey: $(STAMP_APP)
+	$(BIN)/cardtable solve canfield --survey $(SURVEY_DEALS) --preset classic --json
+	$(BIN)/cardtable solve canfield --survey $(SURVEY_DEALS) --preset seed --json
 
 clean:
 	rm -rf $(VENV) dist build/work .pytest_cache .ruff_cache .hypothesis
