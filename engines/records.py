@@ -13,6 +13,9 @@ from typing import Any
 from engines.core import IllegalMove, RecordError
 
 FORMAT_VERSION = 1
+# Far above any real game (Canfield ends in under 1,000 moves, Canals in 52), and low enough that
+# a record is read, replayed and saved again in well under a second.
+MAX_MOVES = 100_000
 
 
 @dataclass
@@ -55,6 +58,8 @@ class GameRecord:
         players = _field(data, "players", int)
         options = _field(data, "options", dict)
         raw_moves = _field(data, "moves", list)
+        if len(raw_moves) > MAX_MOVES:
+            raise RecordError(f"{len(raw_moves)} moves is too many (a record holds {MAX_MOVES})")
         game = _game(game_name)
         moves = []
         for i, raw in enumerate(raw_moves):

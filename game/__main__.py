@@ -120,12 +120,15 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(path: str) -> int:
+    """Only a regular file of sane size is read: a FIFO would hang in open(), /dev/zero never end."""
+    from pathlib import Path
+
     import engines
+    from game import storage
     from game.deal import DealRequest
 
     try:
-        with open(path, "rb") as handle:
-            record = engines.GameRecord.from_json(handle.read())
+        record = engines.GameRecord.from_json(storage.read_bytes(Path(path)))
     except OSError as exc:
         fail(f"cannot read {path}: {exc.strerror or exc}")
     except engines.RecordError as exc:

@@ -16,8 +16,9 @@ import contextlib
 import pygame
 
 from game import settings as settings_mod
-from game import theme, ui
+from game import storage, theme, ui
 from game.scene import Scene
+from game.writer import WRITER
 
 if TYPE_CHECKING:
     from game.stats import Stats
@@ -48,7 +49,11 @@ class App:
         self.toasts = ui.Toasts()
         self.running = True
         self.clock = pygame.time.Clock()
-        if problem:
+        self.crashed = False  # an error ended run() (and was reported)
+        nothing_kept = storage.unavailable()
+        if nothing_kept:
+            self.toasts.show(nothing_kept, 12, theme.WARN)
+        elif problem:
             self.toasts.show(problem, 6, theme.WARN)
 
     # -- scene stack -------------------------------------------------------------------------
@@ -184,12 +189,20 @@ class App:
         self.toasts.draw(self.screen, self.scale, self.scene.toast_area())
 
     def run(self, fps: int = 60) -> None:
+        """The main loop. An error that escapes it keeps the game, leaves a crash report and a
+        calm message (game/crash.py) instead of a traceback."""
         last = time.perf_counter()
-        while self.running:
-            now = time.perf_counter()
-            dt, last = min(now - last, 0.1), now
-            self.step(dt)
-            self.clock.tick(fps)
+        try:
+            while self.running:
+                now = time.perf_counter()
+                dt, last = min(now - last, 0.1), now
+                self.step(dt)
+                self.clock.tick(fps)
+        except Exception as exc:
+            from game import crash
+
+            crash.handle(self, exc)
+            self.crashed = True
         pygame.quit()
 
     def quit(self) -> None:
@@ -200,6 +213,7 @@ class App:
             self._worker.close()
         if self._stats is not None:
             self._stats.close()
+        WRITER.flush(30.0)  # the last autosave is on disk before the app goes
         self.running = False
 
     def report_stats_problem(self) -> None:

@@ -1,5 +1,9 @@
 """Starting the app: the window with its menu (and any requested deal on top), and how long the
-start took. What deal to open is game/deal.py's business."""
+start took. What deal to open is game/deal.py's business.
+
+Start-up clears what killed runs left in the data folder (old temporary files); a missing data
+folder is no reason not to start (the app says once that nothing is kept); an error during start
+gets a crash report like one in the main loop (game/crash.py)."""
 
 from __future__ import annotations
 
@@ -48,21 +52,31 @@ def process_age() -> float:
 
 
 def run_app(request: DealRequest | None, first_frame: bool = False) -> int:
+    """0 after a normal end, 1 after a crash (reported, the game kept)."""
+    from game import storage
     from game.app import App
     from game.scenes.menu import MenuScene
 
-    app = App()
-    app.push(MenuScene(app))
-    if first_frame:
-        app.step(0.0)
-        print(f"{process_age():.3f}", flush=True)  # stdout is None in a windowed Windows bundle
-        return 0
-    if request is not None:
-        from game.waiting import open_or_offer
+    storage.clear_stale_temp()
+    app: App | None = None
+    try:
+        app = App()
+        app.push(MenuScene(app))
+        if first_frame:
+            app.step(0.0)
+            print(f"{process_age():.3f}", flush=True)  # stdout is None in a windowed Windows bundle
+            return 0
+        if request is not None:
+            from game.waiting import open_or_offer
 
-        open_or_offer(app, request)
+            open_or_offer(app, request)
+    except Exception as exc:
+        from game import crash
+
+        crash.handle(app, exc)
+        return 1
     try:
         app.run()
     except KeyboardInterrupt:
         app.quit()
-    return 0
+    return 1 if app.crashed else 0

@@ -55,13 +55,18 @@ class Settings:
         return clean
 
 
-def settings_path() -> Path:
-    return storage.data_dir() / "settings.json"
+def settings_path() -> Path | None:
+    """None when there is no data folder this session (the defaults, kept only in memory)."""
+    folder = storage.home()
+    return folder / "settings.json" if folder else None
 
 
 def load() -> tuple[Settings, str | None]:
-    """The saved settings (or defaults) and a sentence if the file had to be set aside."""
-    data, problem = storage.read_parsed(settings_path(), storage.json_object)
+    """The saved settings (or defaults) and a sentence if the file could not be used."""
+    path = settings_path()
+    if path is None:
+        return Settings(), None  # the app says once that nothing is kept
+    data, problem = storage.read_parsed(path, storage.json_object)
     if data is None:
         return Settings(), problem
     known = {f.name for f in fields(Settings)}
@@ -70,4 +75,7 @@ def load() -> tuple[Settings, str | None]:
 
 
 def save(settings: Settings) -> None:
-    storage.atomic_write_text(settings_path(), json.dumps(asdict(settings), indent=2))
+    """Keep the settings; OSError if they could not be written (nothing happens without a folder)."""
+    path = settings_path()
+    if path is not None:
+        storage.atomic_write_text(path, json.dumps(asdict(settings), indent=2))

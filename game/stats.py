@@ -1,7 +1,10 @@
 """Statistics: every finished game is a row in an SQLite file in the user's data folder.
 
-A damaged database is moved aside (`stats.sqlite3.corrupt`), reported once, and a fresh one is
-started; statistics are never worth a crash.
+A damaged database (checked with `PRAGMA quick_check` when opened, so damage deep in the file is
+found too) is moved aside with its journal (`stats.sqlite3.corrupt`), reported once, and a fresh
+one is started; statistics are never worth a crash. A link at one of its names that leads out of
+the data folder is moved aside too: SQLite would follow it and create the database elsewhere.
+Without a data folder the statistics live in memory for the session.
 """
 
 from __future__ import annotations
@@ -32,6 +35,21 @@ CREATE TABLE IF NOT EXISTS results (
 # Added after the first release: every seat's score ("12,9"), so a plot can show the margin.
 MIGRATIONS = {"scores": "ALTER TABLE results ADD COLUMN scores TEXT NOT NULL DEFAULT ''"}
 WON, LOST = "won", "lost"
+JOURNALS = ("-wal", "-shm", "-journal")  # SQLite's files beside the database, opened by name
+SEED_LIMIT = 2**64
+
+
+def seed_to_sql(seed: int) -> int:
+    """Deal numbers go up to 2**64 - 1, SQLite integers to 2**63 - 1: the upper half is kept as
+    its signed 64-bit twin. Seeds below 2**63 (all of the first release's) are stored as
+    themselves, so older databases need no migration; a stored value reads back as value % 2**64."""
+    if not 0 <= seed < SEED_LIMIT:
+        raise ValueError(f"seed {seed} is not a deal number")
+    return seed - SEED_LIMIT if seed >= SEED_LIMIT // 2 else seed
+
+
+class Damaged(Exception):
+    """quick_check found the database damaged."""
 
 
 @dataclass
@@ -84,32 +102,56 @@ def is_damage(exc: sqlite3.DatabaseError) -> bool:
     return name in ("SQLITE_NOTADB", "SQLITE_CORRUPT") or "no such column" in str(exc)
 
 
-def stats_path() -> Path:
-    return storage.data_dir() / "stats.sqlite3"
+def stats_path() -> Path | None:
+    folder = storage.home()
+    return folder / "stats.sqlite3" if folder else None
 
 
 class Stats:
     """The results database; opened on first use, so start-up never waits for it."""
 
     def __init__(self, path: Path | None = None) -> None:
-        self.path = path or stats_path()
+        self.path = path or stats_path()  # None: no data folder, results kept in memory
         self.problem: str | None = None  # a sentence for the player, set when the file was damaged
         self._db: sqlite3.Connection | None = None
 
     def db(self) -> sqlite3.Connection:
         """The connection; sqlite3.Error for trouble that is not damage (a lock, a full disk)."""
         if self._db is None:
+            if self.path is None:
+                self._db = self._memory()
+                return self._db
+            self._set_links_aside()
             try:
                 self._db = self._open()
+            except Damaged:
+                self._db = self._recover()
             except sqlite3.DatabaseError as exc:
                 if not is_damage(exc):
                     raise
                 self._db = self._recover()
         return self._db
 
+    def _set_links_aside(self) -> None:
+        """Links out of the data folder at the database's names are moved aside (only the
+        links: what they point to is never touched)."""
+        assert self.path is not None
+        for name in (self.path.name, *(self.path.name + j for j in JOURNALS)):
+            path = self.path.with_name(name)
+            if storage.leads_out(path):
+                moved = storage.quarantine(path).name  # OSError: reported like a lock
+                self.problem = (
+                    f"{name} was a link out of the data folder; it was kept aside as {moved}"
+                )
+
     def _open(self) -> sqlite3.Connection:
+        assert self.path is not None
         db = sqlite3.connect(self.path, timeout=1.0)
         try:
+            if db.execute("PRAGMA quick_check").fetchone() != ("ok",):
+                raise Damaged
+            # WAL: a writer killed mid-transaction never damages the file, and readers don't wait.
+            db.execute("PRAGMA journal_mode=WAL")
             db.execute(SCHEMA)
             columns = {row[1] for row in db.execute("PRAGMA table_info(results)")}
             with db:
@@ -119,14 +161,15 @@ class Stats:
                 "SELECT game, variant, seed, outcome, moves, seconds, score, scores"
                 " FROM results LIMIT 1"
             )
-        except sqlite3.DatabaseError:
+        except (sqlite3.DatabaseError, Damaged):
             db.close()
             raise
         return db
 
     def _recover(self) -> sqlite3.Connection:
+        assert self.path is not None
         try:
-            moved = storage.quarantine(self.path).name
+            moved = storage.quarantine(self.path, JOURNALS).name
             self.problem = f"The statistics file was damaged; it was kept aside as {moved}"
         except OSError:
             self.problem = "The statistics file is damaged; statistics are kept in memory for now"
@@ -160,7 +203,7 @@ class Stats:
                 (
                     game,
                     variant,
-                    seed,
+                    seed_to_sql(seed),
                     outcome,
                     moves,
                     seconds,

@@ -7,7 +7,6 @@ counted as lost once.
 
 from __future__ import annotations
 
-import sqlite3
 from typing import Any
 
 import engines
@@ -44,7 +43,7 @@ def give_up(app: Any, saved: saves.Saved) -> None:
             app.stats.record(
                 record.game, variant, record.seed, outcome, len(record.moves), saved.elapsed, score
             )
-        except sqlite3.Error as exc:
+        except Exception as exc:  # a result that cannot be kept is never worth the game
             app.toasts.show(f"Could not record the result: {exc}", 4, theme.WARN)
     try:
         saves.discard(record.game, variant)

@@ -4,11 +4,13 @@ save is set aside and reported, never loaded."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pygame
 from conftest import button
 
 import engines
+from game import saves
 from game.deal import DealRequest
 from game.driver import Driver
 from game.scenes.dialogs import ConfirmScene
@@ -16,6 +18,12 @@ from game.scenes.menu import MenuScene
 from game.scenes.setup import SetupScene
 from game.table import open_table
 from game.table.base import TableScene
+
+
+def on_disk(path: Path) -> Path:
+    """`path` once every save asked for so far is written (saves go through a writer thread)."""
+    assert saves.flush(10.0)
+    return path
 
 
 def start_canfield(make_app, seed=31):
@@ -41,7 +49,7 @@ def test_leaving_a_game_under_way_saves_it_and_setup_resumes_it(make_app, home):
     driver.key(pygame.K_RETURN)
     assert isinstance(app.scene, MenuScene)
     assert app.toasts.latest == "Canfield is saved — resume it from the menu"
-    record = json.loads((home / "autosave-canfield-seed.json").read_text())
+    record = json.loads(on_disk(home / "autosave-canfield-seed.json").read_text())
     assert record["seed"] == 31 and len(record["moves"]) == 1
     driver.click(app.scene.game_buttons["canfield"].rect.center)
     setup = app.scene
@@ -60,7 +68,9 @@ def test_quitting_saves_the_game(make_app, home):
     driver.run(1)
     assert not app.running
     assert (
-        engines.GameRecord.from_json((home / "autosave-canfield-seed.json").read_text()).replay()
+        engines.GameRecord.from_json(
+            on_disk(home / "autosave-canfield-seed.json").read_text()
+        ).replay()
         == table.state
     )
 
@@ -70,11 +80,11 @@ def test_opening_and_leaving_another_deal_keeps_the_saved_game(make_app, home):
     draw_a_card(table, driver)
     driver.key(pygame.K_ESCAPE)
     driver.key(pygame.K_RETURN)
-    saved = (home / "autosave-canfield-seed.json").read_text()
+    saved = on_disk(home / "autosave-canfield-seed.json").read_text()
     open_table(app, DealRequest.build(engines.get("canfield"), seed=99))
     driver.run(30)
     driver.key(pygame.K_ESCAPE)  # nothing played here
-    assert (home / "autosave-canfield-seed.json").read_text() == saved
+    assert on_disk(home / "autosave-canfield-seed.json").read_text() == saved
 
 
 def test_every_move_is_saved_at_once_and_undoing_to_the_start_clears_the_save(make_app, home):
@@ -82,16 +92,18 @@ def test_every_move_is_saved_at_once_and_undoing_to_the_start_clears_the_save(ma
     draw_a_card(table, driver)
     # Saved before the table closes: a crash now would lose nothing.
     assert (
-        engines.GameRecord.from_json((home / "autosave-canfield-seed.json").read_text()).replay()
+        engines.GameRecord.from_json(
+            on_disk(home / "autosave-canfield-seed.json").read_text()
+        ).replay()
         == table.state
     )
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     driver.key(pygame.K_ESCAPE)
-    assert not (home / "autosave-canfield-seed.json").exists()
+    assert not on_disk(home / "autosave-canfield-seed.json").exists()
 
 
 def test_a_damaged_save_is_kept_aside_and_reported(make_app, home):
-    (home / "autosave-canfield-seed.json").write_text(
+    on_disk(home / "autosave-canfield-seed.json").write_text(
         '{"game": "canfield", "seed": 1, "players": 1, "options": {}, "moves": [{"src": "tableau:0", "dst": "stock", "n": 9}]}'
     )
     app = make_app()
@@ -99,8 +111,8 @@ def test_a_damaged_save_is_kept_aside_and_reported(make_app, home):
     driver = Driver(app)
     driver.click(app.scene.game_buttons["canfield"].rect.center)
     assert isinstance(app.scene, SetupScene) and not app.scene.resume.enabled()
-    assert (home / "autosave-canfield-seed.json.corrupt").exists()
-    assert not (home / "autosave-canfield-seed.json").exists()
+    assert on_disk(home / "autosave-canfield-seed.json.corrupt").exists()
+    assert not on_disk(home / "autosave-canfield-seed.json").exists()
     assert "damaged" in app.toasts.latest
 
 
@@ -156,11 +168,11 @@ def test_starting_afresh_over_a_saved_solitaire_asks_and_counts_it_lost(make_app
     driver.click(setup.start.rect.center)
     assert isinstance(app.scene, ConfirmScene) and "counted as lost" in app.scene.lines[0]
     driver.key(pygame.K_ESCAPE)  # no: nothing happens
-    assert app.scene is setup and (home / "autosave-canfield-seed.json").exists()
+    assert app.scene is setup and on_disk(home / "autosave-canfield-seed.json").exists()
     driver.click(setup.start.rect.center)
     driver.key(pygame.K_RETURN)  # yes
     assert isinstance(app.scene, TableScene) and app.scene.pos == 0
-    assert not (home / "autosave-canfield-seed.json").exists()
+    assert not on_disk(home / "autosave-canfield-seed.json").exists()
     summary = app.stats.summary("canfield", "seed")
     assert (summary.played, summary.won) == (1, 0)
 
@@ -227,8 +239,8 @@ def test_a_classic_deal_never_forfeits_a_seed_deal_under_way(make_app, home):
     play_and_leave(app, driver, DealRequest.build(canfield, seed=31, preset="seed"))
     play_and_leave(app, driver, DealRequest.build(canfield, seed=32, preset="classic"))
     assert not isinstance(app.scene, ChoiceScene)  # the classic slot was free: no question
-    assert (home / "autosave-canfield-seed.json").exists()
-    assert (home / "autosave-canfield-classic.json").exists()
+    assert on_disk(home / "autosave-canfield-seed.json").exists()
+    assert on_disk(home / "autosave-canfield-classic.json").exists()
     app.scene.revealed()
     assert "canfield" in app.scene.saved
     setup = SetupScene(app, "canfield")
@@ -242,11 +254,10 @@ def test_a_classic_deal_never_forfeits_a_seed_deal_under_way(make_app, home):
 def test_an_old_one_per_game_save_moves_to_its_presets_slot(make_app, home):
     record = engines.GameRecord("canfield", 5, 1, dict(engines.get("canfield").presets["classic"]))
     record.moves.append(record.replay().legal_moves()[-1])
-    (home / "autosave-canfield.json").write_text(record.to_json())
-    from game import saves
+    on_disk(home / "autosave-canfield.json").write_text(record.to_json())
 
     assert saves.waiting("canfield") == ["classic"]
-    assert not (home / "autosave-canfield.json").exists()
+    assert not on_disk(home / "autosave-canfield.json").exists()
     assert saves.load("canfield", "classic")[0].record.seed == 5
 
 
@@ -274,4 +285,4 @@ def test_play_with_a_saved_game_waiting_asks_first(make_app, home):
     assert isinstance(table, TableScene) and table.request.seed == 77 and table.pos == 0
     summary = app.stats.summary("canfield", "seed")
     assert summary.played == 1 and summary.won == 0  # the given-up deal counts as lost
-    assert not (home / "autosave-canfield-seed.json").exists()
+    assert not on_disk(home / "autosave-canfield-seed.json").exists()

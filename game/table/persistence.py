@@ -1,12 +1,12 @@
 """Keeping a table's game: the autosave after every move, the record, and the statistics row.
 
 The save slot is this table's only once it was resumed from it or a move was made here: merely
-opening a deal never touches another game's save. A finished game is counted once.
+opening a deal never touches another game's save. A finished game is counted once. Saving and
+recording never end the game: whatever goes wrong is said in a toast and play goes on.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from typing import TYPE_CHECKING, Any
 
 import engines
@@ -21,6 +21,7 @@ class Persistence:
         self.table = table
         self.owns_save = table.request.resumed
         self.recorded = False
+        self.said: set[str] = set()  # a save that keeps failing is reported once, not every move
 
     def record(self) -> engines.GameRecord:
         t = self.table
@@ -40,7 +41,14 @@ class Persistence:
             else:
                 saves.discard(t.game.name, self.variant())  # over, or back at the start
         except OSError as exc:
-            t.app.toasts.show(f"Could not save the game: {exc.strerror or exc}", 4, theme.WARN)
+            self.warn(f"Could not save the game: {exc.strerror or exc}")
+        for problem in saves.problems():  # from the writer thread, since the last move
+            self.warn(problem)
+
+    def warn(self, message: str) -> None:
+        if message not in self.said:
+            self.said.add(message)
+            self.table.app.toasts.show(message, 4, theme.WARN)
 
     def variant(self) -> str:
         return stats.variant(self.table.game, self.table.history.states[0].options)
@@ -72,7 +80,7 @@ class Persistence:
                 score,
                 t.state.scores() if t.state.is_over() else (),
             )
-        except sqlite3.Error as exc:
+        except Exception as exc:  # a result that cannot be kept is never worth the game
             t.app.toasts.show(f"Could not record the result: {exc}", 4, theme.WARN)
         t.app.report_stats_problem()
 
