@@ -286,3 +286,52 @@ def test_play_with_a_saved_game_waiting_asks_first(make_app, home):
     summary = app.stats.summary("canfield", "seed")
     assert summary.played == 1 and summary.won == 0  # the given-up deal counts as lost
     assert not on_disk(home / "autosave-canfield-seed.json").exists()
+
+
+def test_a_slow_disk_never_stalls_a_frame_and_the_latest_snapshot_wins(make_app, home, monkeypatch):
+    import threading
+    import time
+
+    from game import storage
+
+    gate, written = threading.Event(), []
+    real = storage.atomic_write_text
+
+    def slow(path, text):
+        gate.wait(3.0)  # a disk that takes seconds to fsync
+        written.append(text)
+        real(path, text)
+
+    _app, table, driver = start_canfield(make_app)
+    monkeypatch.setattr(storage, "atomic_write_text", slow)
+    start = time.perf_counter()
+    for _ in range(3):
+        driver.click(table.pile_target_rect("stock").center)
+    assert time.perf_counter() - start < 2.0 and table.pos == 3  # before: 3 s a move
+    gate.set()
+    assert len(json.loads(on_disk(home / "autosave-canfield-seed.json").read_text())["moves"]) == 3
+    assert len(written) <= 2  # the snapshots in between were never written
+
+
+def test_a_record_of_more_than_100000_moves_is_refused_at_once():
+    import time
+
+    import pytest
+
+    text = json.dumps(
+        {"game": "canfield", "seed": 1, "players": 1, "options": {}, "moves": [{}] * 100_001}
+    )
+    start = time.perf_counter()
+    with pytest.raises(engines.RecordError, match="100001 moves is too many"):
+        engines.GameRecord.from_json(text)
+    assert time.perf_counter() - start < 1.0
+
+
+def test_a_save_with_too_many_moves_is_set_aside(home):
+    text = json.dumps(
+        {"game": "canfield", "seed": 1, "players": 1, "options": {}, "moves": [{}] * 100_001}
+    )
+    (home / "autosave-canfield-seed.json").write_text(text)
+    saved, problem = saves.load("canfield", "seed")
+    assert saved is None and "too many" in problem
+    assert (home / "autosave-canfield-seed.json.corrupt").exists()

@@ -120,3 +120,128 @@ def test_a_locked_database_is_reported_not_set_aside(home):
         other.rollback()
         other.close()
     assert stats.Stats().summary("canfield").played == 1
+
+
+@pytest.mark.parametrize("seed", [0, 2**63 - 1, 2**63, 2**64 - 1])
+def test_every_deal_number_fits_and_reads_back(home, seed):
+    s = stats.Stats()
+    s.record("canfield", "seed", seed, "won", 1, 1.0)  # before the fix: OverflowError at 2**63
+    (stored,) = s.db().execute("SELECT seed FROM results").fetchone()
+    assert stored % 2**64 == seed and s.summary("canfield").won == 1
+
+
+def test_a_database_of_the_first_release_keeps_its_rows(home):
+    import sqlite3
+
+    old = sqlite3.connect(home / "stats.sqlite3")
+    old.execute(stats.SCHEMA.replace(",\n    scores TEXT NOT NULL DEFAULT ''", ""))
+    old.execute(
+        "INSERT INTO results (game, variant, seed, outcome, moves, seconds, score, finished_at)"
+        " VALUES ('canfield', 'seed', 77, 'won', 90, 100.0, 52, 0)"
+    )
+    old.commit()
+    old.close()
+    s = stats.Stats()
+    s.record("canfield", "seed", 2**64 - 1, "lost", 5, 5.0)
+    seeds = [v % 2**64 for (v,) in s.db().execute("SELECT seed FROM results ORDER BY id")]
+    assert seeds == [77, 2**64 - 1] and s.problem is None
+
+
+def fill(path, rows: int = 2000) -> None:
+    s = stats.Stats(path)
+    db = s.db()
+    with db:
+        db.executemany(
+            "INSERT INTO results (game, variant, seed, outcome, moves, seconds, score,"
+            " finished_at) VALUES ('canfield', 'seed', ?, 'won', 1, 1.0, 0, 0)",
+            [(i,) for i in range(rows)],
+        )
+    s.close()
+
+
+def test_damage_deep_in_the_database_is_found_and_set_aside(home):
+    path = home / "stats.sqlite3"
+    fill(path)
+    data = bytearray(path.read_bytes())
+    page = 4096
+    assert len(data) > 6 * page
+    data[3 * page + 8 : 3 * page + 800] = b"\xa5" * 792  # a leaf page of the table, not page 1
+    path.write_bytes(bytes(data))
+    s = stats.Stats()
+    assert s.summary("canfield").played == 0  # a fresh database
+    assert "damaged" in s.problem and "stats.sqlite3.corrupt" in s.problem
+    assert (home / "stats.sqlite3.corrupt").read_bytes() == bytes(data)
+    s.record("canfield", "seed", 1, "won", 1, 1.0)
+    assert stats.Stats().summary("canfield").played == 1
+
+
+def test_the_database_uses_wal(home):
+    s = stats.Stats()
+    assert s.db().execute("PRAGMA journal_mode").fetchone() == ("wal",)
+
+
+def test_a_link_out_of_the_folder_never_creates_a_database_there(home, tmp_path):
+    outside = tmp_path / "elsewhere" / "stats.sqlite3"
+    outside.parent.mkdir()
+    (home / "stats.sqlite3").symlink_to(outside)
+    (home / "stats.sqlite3-wal").symlink_to(tmp_path / "elsewhere" / "wal")
+    s = stats.Stats()
+    s.record("canfield", "seed", 1, "won", 1, 1.0)
+    assert list(outside.parent.iterdir()) == []
+    assert "link out of the data folder" in s.problem
+    assert (home / "stats.sqlite3.corrupt").is_symlink()
+    assert not (home / "stats.sqlite3").is_symlink() and s.summary("canfield").played == 1
+
+
+def test_a_result_that_cannot_be_recorded_is_a_toast_and_play_goes_on(make_app, monkeypatch):
+    app = make_app()
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    table = open_canfield(app, driver, seed=2**63)
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("no statistics today")
+
+    monkeypatch.setattr(app.stats, "record", broken)
+    driver.click(table.pile_target_rect("stock").center)
+    driver.key(pygame.K_n)  # a new deal: the one under way counts as lost
+    driver.key(pygame.K_RETURN)
+    assert app.toasts.latest == "Could not record the result: no statistics today"
+    assert app.scene is table and table.pos == 0
+    driver.click(table.pile_target_rect("stock").center)
+    assert table.pos == 1
+
+
+def test_a_deal_number_of_2_63_or_more_is_recorded_after_a_resume(make_app, home):
+    from game import saves
+    from game.waiting import give_up
+
+    seed = 2**64 - 1
+    app = make_app()
+    app.push(MenuScene(app))
+    driver = Driver(app)
+    table = open_canfield(app, driver, seed=seed)
+    driver.click(table.pile_target_rect("stock").center)
+    assert saves.flush(10.0)
+    saved, problem = saves.load("canfield", "seed")
+    assert problem is None and saved.record.seed == seed
+    give_up(app, saved)  # start afresh: the saved deal counts as lost
+    summary = app.stats.summary("canfield", "seed")
+    assert (summary.played, summary.won) == (1, 0)
+
+
+def test_giving_up_a_save_survives_any_failure_to_record(make_app, monkeypatch):
+    from game import saves
+    from game.waiting import give_up
+
+    app = make_app()
+    record = engines_record()
+    monkeypatch.setattr(app.stats, "record", lambda *a, **k: 1 / 0)
+    give_up(app, saves.Saved(record, 1.0))
+    assert app.toasts.latest.startswith("Could not record the result: division by zero")
+
+
+def engines_record():
+    import engines
+
+    return engines.GameRecord("canfield", 2**63, 1, dict(engines.get("canfield").presets["seed"]))
