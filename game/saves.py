@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import engines
+from engines.records import MAX_MOVES
 from game import stats, storage
 from game.deal import SEAT_KINDS
 from game.writer import WRITER
@@ -38,7 +39,10 @@ def variant_of(record: engines.GameRecord) -> str:
 
 def save(record: engines.GameRecord, elapsed: float = 0.0, seats: list[str] | None = None) -> None:
     """Ask for the game to be saved; returns at once (the writer thread does the work, and
-    `problems()` tells of a write that failed)."""
+    `problems()` tells of a write that failed). ValueError for a game too long to load again:
+    the save made before it stays."""
+    if len(record.moves) > MAX_MOVES:
+        raise ValueError(f"it is longer than a save can hold ({MAX_MOVES} moves)")
     path = autosave_path(record.game, variant_of(record))
     if path is None:
         return

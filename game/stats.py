@@ -118,19 +118,28 @@ class Stats:
     def db(self) -> sqlite3.Connection:
         """The connection; sqlite3.Error for trouble that is not damage (a lock, a full disk)."""
         if self._db is None:
-            if self.path is None:
-                self._db = self._memory()
-                return self._db
-            self._set_links_aside()
-            try:
-                self._db = self._open()
-            except Damaged:
-                self._db = self._recover()
-            except sqlite3.DatabaseError as exc:
-                if not is_damage(exc):
-                    raise
-                self._db = self._recover()
+            self._db = self._connect()
         return self._db
+
+    def _connect(self) -> sqlite3.Connection:
+        if self.path is None:
+            return self._memory()
+        try:
+            self._set_links_aside()
+        except OSError:
+            self.problem = (
+                "The statistics file is a link out of the data folder that could not be moved"
+                " aside; statistics are kept in memory for now"
+            )
+            return self._memory()
+        try:
+            return self._open()
+        except Damaged:
+            return self._recover()
+        except sqlite3.DatabaseError as exc:
+            if not is_damage(exc):
+                raise
+            return self._recover()
 
     def _set_links_aside(self) -> None:
         """Links out of the data folder at the database's names are moved aside (only the
@@ -139,7 +148,7 @@ class Stats:
         for name in (self.path.name, *(self.path.name + j for j in JOURNALS)):
             path = self.path.with_name(name)
             if storage.leads_out(path):
-                moved = storage.quarantine(path).name  # OSError: reported like a lock
+                moved = storage.quarantine(path).name
                 self.problem = (
                     f"{name} was a link out of the data folder; it was kept aside as {moved}"
                 )

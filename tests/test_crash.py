@@ -23,7 +23,10 @@ def crashing(table) -> None:
     table.update = update
 
 
-def test_a_crash_in_the_loop_writes_a_report_and_keeps_the_game(make_app, home, capsys):
+def test_a_crash_in_the_loop_writes_a_report_and_keeps_the_game(
+    make_app, home, capsys, monkeypatch
+):
+    monkeypatch.setattr(pygame, "quit", lambda: None)  # later tests keep the cached fonts
     app = make_app()
     app.push(MenuScene(app))
     driver = Driver(app)

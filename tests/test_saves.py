@@ -335,3 +335,15 @@ def test_a_save_with_too_many_moves_is_set_aside(home):
     saved, problem = saves.load("canfield", "seed")
     assert saved is None and "too many" in problem
     assert (home / "autosave-canfield-seed.json.corrupt").exists()
+
+
+def test_a_game_too_long_to_load_again_keeps_its_last_loadable_save(make_app, home, monkeypatch):
+    monkeypatch.setattr(saves, "MAX_MOVES", 2)  # as if the game had reached 100,000 moves
+    app, table, driver = start_canfield(make_app)
+    for _ in range(3):
+        driver.click(table.pile_target_rect("stock").center)
+    assert table.pos == 3
+    assert len(json.loads(on_disk(home / "autosave-canfield-seed.json").read_text())["moves"]) == 2
+    assert (
+        app.toasts.latest == "Could not save the game: it is longer than a save can hold (2 moves)"
+    )

@@ -42,6 +42,8 @@ class Persistence:
                 saves.discard(t.game.name, self.variant())  # over, or back at the start
         except OSError as exc:
             self.warn(f"Could not save the game: {exc.strerror or exc}")
+        except ValueError as exc:  # too long to be read back: the last save that can be stays
+            self.warn(f"Could not save the game: {exc}")
         for problem in saves.problems():  # from the writer thread, since the last move
             self.warn(problem)
 
