@@ -13,7 +13,7 @@ STAMP_APP := $(VENV)/.stamp-app
 STAMP_TEST := $(VENV)/.stamp-test
 STAMP_BUNDLE := $(VENV)/.stamp-bundle
 
-.PHONY: play test lint bench bundle bundle-check clean survey
+.PHONY: play test lint bench bundle bundle-check fuzz soak clean survey
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -65,6 +65,19 @@ bundle-check: bundle
 
 bench: $(STAMP_APP)
 	$(BIN)/cardtable bench
+
+# make fuzz: random real events through the app, every registered game, checked after each event
+# (tests/fuzzing.py); make soak: random whole games through every engine and preset, every property
+# checked (tests/soaking.py). Both are seeded; CI runs short ones (see .ci/run).
+EVENTS ?= 1000000
+GAMES ?= 100000
+SEED ?= 1
+
+fuzz: $(STAMP_TEST)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tests/fuzzing.py --events $(EVENTS) --seed $(SEED)
+
+soak: $(STAMP_TEST)
+	$(BIN)/python tests/soaking.py --games $(GAMES) --seed $(SEED)
 
 # The solver's surveys (docs/rules/canfield.md): deals 1..SURVEY_DEALS per preset, 10 s each, on
 # both cores. Long (tens of minutes); not part of make test.
