@@ -42,6 +42,7 @@ CHECK_EVERY = 8
 MAX_SOLITAIRE_MOVES = 400
 MAX_MOVES = 10_000  # a game of several players that has not ended by then never will
 CHUNK = 250  # games per task handed to a process
+PROGRESS_EVERY = 10_000  # games between progress lines
 
 
 def deal(name: str, preset: str, run_seed: int, index: int) -> tuple[int, int, int]:
@@ -185,16 +186,20 @@ def run(games: int, seed: int, jobs: int, names: list[str] | None = None) -> lis
         for n, p in plan
         for start in range(0, games, CHUNK)
     ]
+    totals: dict[tuple[str, str], Counter[str]] = {key: Counter() for key in plan}
+    started, done = time.perf_counter(), 0
     with get_context("spawn").Pool(jobs) as pool:
-        parts = pool.starmap(soak_chunk, tasks, chunksize=1)
-    summaries = []
-    for n, p in plan:
-        total: Counter[str] = Counter()
-        for task, part in zip(tasks, parts, strict=True):
-            if task[:2] == (n, p):
-                total.update(part)
-        summaries.append({"game": n, "preset": p, **total})
-    return summaries
+        for task, part in pool.imap_unordered(run_chunk, tasks):
+            totals[task[:2]].update(part)
+            done += part["games"]
+            if done % PROGRESS_EVERY < CHUNK:
+                rate = done / (time.perf_counter() - started)
+                print(f"  soak: {done} of {len(plan) * games} games, {rate:.0f}/s", flush=True)
+    return [{"game": n, "preset": p, **totals[n, p]} for n, p in plan]
+
+
+def run_chunk(task: tuple[str, str, int, int, int]) -> tuple[tuple, dict[str, int]]:
+    return task, soak_chunk(*task)
 
 
 def main(argv: list[str] | None = None) -> int:
