@@ -47,6 +47,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     bench = sub.add_parser("bench", help="performance figures")
     bench.add_argument("--json", action="store_true")
+    sim = sub.add_parser("sim", help="computer-only matches without a window")
+    sim.add_argument("game")
+    sim.add_argument("--games", type=int, required=True, metavar="N")
+    sim.add_argument(
+        "--seats", required=True, help="comma-separated players: random, easy, medium, hard, pimc"
+    )
+    sim.add_argument("--seed", type=int, default=1, metavar="S", help="deal of the first game")
+    sim.add_argument("--json", action="store_true")
     replay = sub.add_parser("replay", help="open a saved game or replay")
     replay.add_argument("file")
     solve = sub.add_parser("solve", help="decide whether a deal or position can be won")
@@ -78,6 +86,8 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_replay(args.file)
     if args.command == "solve":
         return cmd_solve(args)
+    if args.command == "sim":
+        return cmd_sim(args)
     return launch(None, first_frame=args.first_frame)
 
 
@@ -150,6 +160,16 @@ def cmd_solve(args: argparse.Namespace) -> int:
             from_file=args.from_file,
             survey=args.survey,
         )
+    except ValueError as exc:
+        fail(str(exc))
+
+
+def cmd_sim(args: argparse.Namespace) -> int:
+    from game.sim import run_sim
+
+    game = game_module(args.game)
+    try:
+        return run_sim(game.name, args.games, args.seats, seed=args.seed, as_json=args.json)
     except ValueError as exc:
         fail(str(exc))
 

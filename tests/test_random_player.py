@@ -1,4 +1,4 @@
-"""The random computer player (every kind, until the search players land): it sees only a view."""
+"""The random computer player: it sees only a view. (The other kinds: tests/test_ai.py.)"""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def hidden_twin(game, state, seat):
     raise AssertionError("no hidden card to swap")
 
 
-@pytest.mark.parametrize("kind", ai.KINDS)
+@pytest.mark.parametrize("kind", ["random", "easy"])
 def test_states_differing_only_in_hidden_cards_get_the_same_move(kind):
     rng = random.Random(6)
     state = canals.new_game(seed=4, options={"memory_aid": False})
@@ -72,7 +72,7 @@ def test_it_refuses_a_view_of_the_seat_not_to_move():
 
 def test_whole_canals_games_with_only_legal_moves():
     rng = random.Random(2024)
-    kinds = list(ai.KINDS)
+    kinds = ["random", "easy"]
     winners = set()
     for seed in range(40):
         state = canals.new_game(seed=seed, options={"memory_aid": seed % 3 != 0})
@@ -94,7 +94,7 @@ def test_canfield_moves_are_legal():
         for _ in range(80):
             if not state.legal_moves():
                 break
-            move = ai.choose_move(canfield, "medium", state.view(0), rng)
+            move = ai.choose_move(canfield, "random", state.view(0), rng)
             assert move in state.legal_moves()
             state = state.apply(move)
 

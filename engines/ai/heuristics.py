@@ -1,0 +1,184 @@
+"""What the computer players know about a game beyond its rules, looked up by the game's name.
+
+A search is only as strong as the positions it can tell apart, so each game may bring:
+
+- `points(state)`: each seat's expected final points in a (determinized) state; the greedy player
+  maximises it, the searches evaluate their leaves with it instead of a long random playout.
+- `options(state)`: the mover's legal moves that are worth telling apart, keyed by what makes them
+  different. Canals has hundreds of legal moves a turn, but a card's rank never matters for the
+  score (only spring, canal or fountain does), and a face-up card only tells the other side what it
+  is, so a search over (kind, side, column) face down sees some 30 choices instead of 500.
+
+Games without an entry get the generic fallback: every legal move on its own, `state.scores()` as
+the evaluation, random playouts to the end. Everything here uses only the public engine API
+(`legal_moves`, `scores`, `to_dict`, the per-game helpers the contract names).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
+from typing import Any
+
+from engines import canals
+from engines.cards import FULL_DECK
+
+Options = dict[Hashable, Any]
+
+
+@dataclass(frozen=True)
+class Heuristic:
+    """One game's knowledge. `playout_moves`: random moves before a leaf is evaluated (None: play
+    to the end); `scale`: the points difference that makes a position clearly won."""
+
+    points: Callable[[Any], list[float]]
+    options: Callable[[Any], Options]
+    playout_moves: int | None
+    scale: float
+
+
+def _generic_points(state: Any) -> list[float]:
+    return [float(s) for s in state.scores()]
+
+
+def _generic_options(state: Any) -> Options:
+    return {move: move for move in state.legal_moves()}
+
+
+GENERIC = Heuristic(_generic_points, _generic_options, playout_moves=None, scale=5.0)
+
+
+# ------------------------------------------------------------------------------------- Canals
+
+_CANALS_KIND = {code: canals.kind(code) for code in FULL_DECK}
+
+
+def _canals_options(state: Any) -> Options:
+    """Face-down placements, one per (kind of card, side, column): the rest are the same move."""
+    d = state.to_dict()
+    mover = d["current_player"]
+    if mover is None:
+        return {}
+    widths = [len(columns) for columns in d["sides"]]
+    found: Options = {}
+    for card in d["hands"][mover]:
+        k = _CANALS_KIND[card]
+        if (k, mover, None) in found:
+            continue
+        found[(k, mover, None)] = canals.Place(card, mover, None, False)
+        for side in (0, 1):
+            for column in range(widths[side]):
+                found[(k, side, column)] = canals.Place(card, side, column, False)
+    return found
+
+
+def _canals_points(state: Any) -> list[float]:
+    """Scored columns count in full; an open one (a spring and canals so far) counts its length
+    plus the fountain, times the chance its owner closes it before the other side spoils it."""
+    d = state.to_dict()
+    min_canals = d["options"]["min_canals"]
+    mover = d["current_player"]
+    fountains, springs = [0, 0], [0, 0]
+    for seat, hand in enumerate(d["hands"]):
+        for code in hand:
+            k = _CANALS_KIND[code]
+            if k == canals.FOUNTAIN:
+                fountains[seat] += 1
+            elif k == canals.SPRING:
+                springs[seat] += 1
+    points = [0.0, 0.0]
+    for side, columns in enumerate(d["sides"]):
+        for column in columns:
+            points[side] += _canals_column(
+                [_CANALS_KIND[c["card"]] for c in column],
+                min_canals,
+                own_turn=mover == side,
+                has_fountain=fountains[side] > 0,
+                threatened=springs[1 - side] > 0,
+            )
+        # An unplayed spring with a fountain to match is a column still to come.
+        points[side] += 0.8 * min(springs[side], fountains[side])
+    return points
+
+
+def _canals_column(
+    kinds: list[str], min_canals: int, *, own_turn: bool, has_fountain: bool, threatened: bool
+) -> float:
+    if kinds[0] != canals.SPRING:
+        return 0.0
+    run = 0
+    for i in range(1, len(kinds)):
+        k = kinds[i]
+        if k == canals.CANAL:
+            run += 1
+        elif k == canals.SPRING:
+            return 0.0
+        else:
+            return float(i + 1) if run >= min_canals else 0.0
+    chance = (0.8 if own_turn else 0.6) if has_fountain else 0.1
+    if threatened and not own_turn:
+        chance *= 0.7
+    return chance * (len(kinds) + 1 + max(0, min_canals - run))
+
+
+CANALS = Heuristic(_canals_points, _canals_options, playout_moves=0, scale=4.0)
+
+_BY_GAME = {"canals": CANALS}
+
+
+def for_game(name: str) -> Heuristic:
+    """The game's own knowledge, or the generic fallback."""
+    return _BY_GAME.get(name, GENERIC)
+
+
+def outcome(state: Any) -> list[float]:
+    """Each seat's reward for a finished game: 1 for a win, 1/k shared by k winners, 0 otherwise."""
+    winners = state.winners()
+    reward = [0.0] * len(state.scores())
+    for seat in winners:
+        reward[seat] = 1.0 / len(winners)
+    return reward
+
+
+def value(state: Any, heuristic: Heuristic) -> list[float]:
+    """Each seat's reward in [0, 1]: the outcome once over, else how far ahead its points are."""
+    if state.is_over():
+        return outcome(state)
+    points = heuristic.points(state)
+    if len(points) == 1:
+        return [1.0 / (1.0 + math.exp(-points[0] / heuristic.scale))]
+    out = []
+    for seat, mine in enumerate(points):
+        best_other = max(p for i, p in enumerate(points) if i != seat)
+        out.append(1.0 / (1.0 + math.exp(-(mine - best_other) / heuristic.scale)))
+    return out
+
+
+# A random playout that has not ended after this many moves is evaluated where it stands (a
+# solitaire with unlimited redeals can go round for ever).
+_PLAYOUT_CAP = 200
+
+
+def random_move(state: Any, rng: random.Random) -> Any:
+    """A uniform legal move, through the engine's `random_move` fast path when it has one; None
+    when there is no move."""
+    pick = getattr(state, "random_move", None)
+    if pick is not None:
+        return pick(rng)
+    moves = state.legal_moves()
+    return moves[rng.randrange(len(moves))] if moves else None
+
+
+def playout(state: Any, heuristic: Heuristic, rng: random.Random) -> list[float]:
+    """The rewards of `state` after the heuristic's number of random moves (or to the end)."""
+    limit = _PLAYOUT_CAP if heuristic.playout_moves is None else heuristic.playout_moves
+    for _ in range(limit):
+        if state.is_over():
+            break
+        move = random_move(state, rng)
+        if move is None:
+            break
+        state = state.apply(move)
+    return value(state, heuristic)

@@ -1,0 +1,247 @@
+"""The computer players: legal moves only, decisions from the view alone, stronger than random,
+on time, and `cardtable sim` with its contract shape. Small budgets throughout: the full-strength
+numbers are `cardtable sim`'s (README, "Computer players")."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import time
+
+import pytest
+
+import engines
+from engines import ai, canals, canfield
+from engines.ai import easy, heuristics, ismcts, pimc
+from game import sim
+from game.__main__ import main
+
+SEARCHES = {"ismcts": ismcts.choose_move, "pimc": pimc.choose_move}
+
+
+def midgame(seed: int, moves: int, options: dict | None = None) -> canals.CanalsState:
+    rng = random.Random(seed)
+    state = canals.new_game(seed=seed, options=options)
+    for _ in range(moves):
+        state = state.apply(state.random_move(rng))
+    return state
+
+
+def hidden_twin(game, state, seat):
+    """Another real state that differs from `state` only in cards hidden from `seat`."""
+    view = state.view(seat)
+    for k in range(100):
+        twin = game.determinize(view, random.Random(k))
+        if twin.to_dict() != state.to_dict():
+            return twin
+    raise AssertionError("no hidden card to swap")
+
+
+def play(players: tuple[str, str], seed: int, budget_s: float | None = None) -> list[int]:
+    """One Canals game, players[i] at seat i; the winners."""
+    state = canals.new_game(seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over():
+        seat = state.current_player
+        move = ai.choose_move(canals, players[seat], state.view(seat), rng, budget_s)
+        state = state.apply(move)
+    return state.winners()
+
+
+def points_of(first: str, games: int, budget_s: float | None = None) -> float:
+    """`first`'s points against random (a draw is half), sitting at each seat in turn."""
+    total = 0.0
+    for g in range(games):
+        seat = g % 2
+        players = (first, "random") if seat == 0 else ("random", first)
+        winners = play(players, seed=100 + g, budget_s=budget_s)
+        if seat in winners:
+            total += 1.0 / len(winners)
+    return total
+
+
+@pytest.mark.parametrize("kind", [*ai.KINDS, "pimc"])
+def test_every_player_only_plays_legal_moves(kind):
+    rng = random.Random(3)
+    for seed, memory_aid in ((1, True), (2, False)):
+        state = canals.new_game(seed=seed, options={"memory_aid": memory_aid})
+        while not state.is_over():
+            seat = state.current_player
+            view = json.loads(json.dumps(state.view(seat)))  # nothing but plain JSON
+            move = ai.choose_move(canals, kind, view, rng, 0.004)
+            assert state.check(move) is None, move
+            state = state.apply(move)
+    deal = canfield.new_game(5, options=canfield.presets["classic"])
+    for _ in range(6):
+        move = ai.choose_move(canfield, kind, deal.view(0), rng, 0.01)
+        assert move in deal.legal_moves()
+        deal = deal.apply(move)
+
+
+@pytest.mark.parametrize("name", sorted(engines.GAMES))
+def test_every_game_can_be_played_through_the_public_api(name):
+    game = engines.get(name)
+    state = game.new_game(seed=1, players=game.min_players)
+    rng = random.Random(1)
+    for kind in ("easy", "medium", "pimc"):
+        if state.is_over() or not state.legal_moves():
+            break
+        seat = state.current_player
+        move = ai.choose_move(game, kind, state.view(seat), rng, 0.01)
+        assert state.check(move) is None
+        state = state.apply(move)
+
+
+def test_the_search_kinds_are_the_tree_search_on_their_budgets():
+    assert ai.BUDGET_S["medium"] == 0.3 and ai.BUDGET_S["hard"] == 1.5
+    state = midgame(4, 20)
+    view = state.view(state.current_player)
+    start = time.perf_counter()
+    ai.choose_move(canals, "medium", view, 1, 0.05)
+    assert 0.05 <= time.perf_counter() - start < 0.2
+
+
+def test_random_and_easy_decisions_see_only_the_view():
+    for state, seat in twins_to_check():
+        game = engines.get(state.to_dict()["game"])
+        twin = hidden_twin(game, state, seat)
+        assert twin.view(seat) == state.view(seat)
+        for seed in range(4):
+            for kind in ("random", "easy"):
+                move = ai.choose_move(game, kind, state.view(seat), seed)
+                assert move == ai.choose_move(game, kind, twin.view(seat), seed)
+
+
+@pytest.mark.parametrize("search", sorted(SEARCHES))
+def test_search_decisions_see_only_the_view(search):
+    """With a cap on iterations instead of the clock, a search's move depends on the view and the
+    seed alone, so two states that differ only in hidden cards must get the same move."""
+    for state, seat in twins_to_check():
+        game = engines.get(state.to_dict()["game"])
+        twin = hidden_twin(game, state, seat)
+        for seed in range(2):
+            move = SEARCHES[search](
+                game, state.view(seat), random.Random(seed), 10.0, max_iterations=60
+            )
+            again = SEARCHES[search](
+                game, twin.view(seat), random.Random(seed), 10.0, max_iterations=60
+            )
+            assert move == again
+            assert state.check(move) is None and twin.check(move) is None
+
+
+def twins_to_check():
+    """Positions with cards hidden from the seat to move: Canals with and without the memory aid
+    (then even the seat's own face-down cards are hidden), and a Canfield deal."""
+    out = []
+    for seed, moves, memory_aid in ((4, 20, False), (7, 31, True)):
+        state = midgame(seed, moves, {"memory_aid": memory_aid})
+        out.append((state, state.current_player))
+    out.append((canfield.new_game(8), 0))
+    return out
+
+
+def test_easy_beats_random():
+    assert points_of("easy", 20) >= 18
+
+
+def test_medium_with_a_tiny_budget_beats_random():
+    assert points_of("medium", 6, budget_s=0.02) >= 5
+
+
+def test_easy_and_the_evaluation_prefer_what_scores():
+    """A spring, two canals and a fountain in hand on an open column: closing it scores 4."""
+    view = fixed_view()
+    move = easy.choose_move(canals, view, random.Random(1))
+    assert canals.kind(move.card) == canals.FOUNTAIN and move.column == 0 and move.side == 0
+    assert heuristics.for_game("nonesuch") is heuristics.GENERIC
+
+
+def fixed_view() -> dict:
+    """Seat 0 to move, its own column 0 reading spring, canal, canal."""
+    state = canals.new_game(seed=0, options={"first": 0})
+    for move in (
+        canals.Place("AH", 0, None),
+        canals.Place("2S", 1, None),
+        canals.Place("4H", 0, 0),
+        canals.Place("AS", 1, 0),
+        canals.Place("5H", 0, 0),
+        canals.Place("3S", 1, 0),
+    ):
+        state = state.apply(move)
+    return state.view(0)
+
+
+@pytest.mark.parametrize("search", sorted(SEARCHES))
+def test_decision_time_stays_within_the_budget(search):
+    budget = 0.15
+    times = []
+    for seed, moves in ((11, 6), (12, 20), (13, 32), (14, 44)):
+        state = midgame(seed, moves)
+        for k in range(5):
+            start = time.perf_counter()
+            SEARCHES[search](canals, state.view(state.current_player), random.Random(k), budget)
+            times.append(time.perf_counter() - start)
+    times.sort()
+    assert times[math.ceil(0.95 * len(times)) - 1] <= 1.2 * budget
+
+
+# ------------------------------------------------------------------------------- cardtable sim
+
+
+def test_sim_json_has_the_contract_shape(capsys):
+    assert main(["sim", "canals", "--games", "2", "--seats", "easy,random", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert list(report) == [
+        "game",
+        "games",
+        "seats",
+        "wins",
+        "draws",
+        "decision_ms_mean",
+        "decision_ms_p95",
+    ]
+    assert report["game"] == "canals" and report["games"] == 2
+    assert report["seats"] == ["easy", "random"]
+    assert sum(report["wins"]) + report["draws"] == 2
+    assert len(report["decision_ms_mean"]) == len(report["decision_ms_p95"]) == 2
+    assert all(ms > 0 for ms in report["decision_ms_mean"] + report["decision_ms_p95"])
+
+
+def test_sim_rotates_seats_and_counts_wins_per_listed_player():
+    """Easy wins every game of four, with every seat and first move, counted for easy whichever
+    order it is listed in."""
+    for players, winner in ((("easy", "random"), 0), (("random", "easy"), 1)):
+        results = [sim.play_one(("canals", players, 1, g)) for g in range(4)]
+        assert [r["winners"] for r in results] == [[winner]] * 4
+        assert all(len(r["ms"][0]) == len(r["ms"][1]) == 26 for r in results)
+
+
+def test_sim_text_output(capsys):
+    assert main(["sim", "canals", "--games", "1", "--seats", "random,random"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("canals: 1 games") and "random" in out
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["nonesuch", "--games", "2", "--seats", "easy,random"],
+        ["canals", "--games", "0", "--seats", "easy,random"],
+        ["canals", "--games", "two", "--seats", "easy,random"],
+        ["canals", "--games", "2", "--seats", "easy"],
+        ["canals", "--games", "2", "--seats", "easy,random,hard"],
+        ["canals", "--games", "2", "--seats", "easy,genius"],
+        ["canals", "--games", "2", "--seats", "human,easy"],
+        ["canals", "--games", "2", "--seats", "easy,random", "--seed", "-1"],
+        ["canals", "--seats", "easy,random"],
+        ["canals", "--games", "2"],
+    ],
+)
+def test_sim_bad_arguments_say_one_line_and_exit_2(args, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["sim", *args])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("cardtable: ") and err.count("\n") == 1
