@@ -37,16 +37,18 @@ def handle(app: Any, exc: BaseException) -> Path | None:
 
 
 def keep_games(tables: list[Any]) -> bool:
-    """Save each table's game as it stood and wait for the writes; True if nothing failed."""
+    """Save each table's game as it stood and wait for the writes; True if a game under way is
+    now on disk (only then does the message promise it)."""
     from game import saves
 
-    ok = True
+    kept = False
     for table in tables:
         try:
             table.persistence.autosave()
+            kept = kept or (table.persistence.owns_save and table.under_way)
         except Exception:
-            ok = False
-    return saves.flush(10.0) and ok
+            continue
+    return saves.flush(10.0) and not saves.problems() and kept
 
 
 def report_text(exc: BaseException, tables: list[Any]) -> str:

@@ -298,7 +298,7 @@ def test_a_slow_disk_never_stalls_a_frame_and_the_latest_snapshot_wins(make_app,
     real = storage.atomic_write_text
 
     def slow(path, text):
-        gate.wait(3.0)  # a disk that takes seconds to fsync
+        gate.wait(30.0)  # a disk that takes ages to fsync
         written.append(text)
         real(path, text)
 
@@ -307,7 +307,7 @@ def test_a_slow_disk_never_stalls_a_frame_and_the_latest_snapshot_wins(make_app,
     start = time.perf_counter()
     for _ in range(3):
         driver.click(table.pile_target_rect("stock").center)
-    assert time.perf_counter() - start < 2.0 and table.pos == 3  # before: 3 s a move
+    assert time.perf_counter() - start < 15.0 and table.pos == 3  # before: 30 s a move
     gate.set()
     assert len(json.loads(on_disk(home / "autosave-canfield-seed.json").read_text())["moves"]) == 3
     assert len(written) <= 2  # the snapshots in between were never written
@@ -324,7 +324,7 @@ def test_a_record_of_more_than_100000_moves_is_refused_at_once():
     start = time.perf_counter()
     with pytest.raises(engines.RecordError, match="100001 moves is too many"):
         engines.GameRecord.from_json(text)
-    assert time.perf_counter() - start < 1.0
+    assert time.perf_counter() - start < 5.0
 
 
 def test_a_save_with_too_many_moves_is_set_aside(home):
