@@ -79,6 +79,14 @@ fuzz: $(STAMP_TEST)
 soak: $(STAMP_TEST)
 	$(BIN)/python tests/soaking.py --games $(GAMES) --seed $(SEED)
 
+# Processes killed (SIGKILL) in the middle of autosaves and statistics writes, KILLS times each;
+# `make test` makes a dozen of each. The previous save and every committed row must survive.
+KILLS ?= 300
+.PHONY: datakill
+datakill: $(STAMP_TEST)
+	CARDTABLE_KILLS=$(KILLS) SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q \
+		tests/test_data_folder.py -k killed
+
 # The solver's surveys (docs/rules/canfield.md): deals 1..SURVEY_DEALS per preset, 10 s each, on
 # both cores. Long (tens of minutes); not part of make test.
 SURVEY_DEALS ?= 1000
