@@ -12,6 +12,7 @@ import atexit
 import os
 import shutil
 import tempfile
+import time
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -176,6 +177,16 @@ def resize_window(app, driver, size: tuple[int, int]) -> None:
     pygame.display.set_mode(size, pygame.RESIZABLE)
     driver.post(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
     driver.run(2)
+
+
+def wait_for(driver, condition, seconds: float = 10.0) -> None:
+    """Run frames until `condition` holds; real time bounds it (the worker is another process)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        driver.run(1)
+    raise AssertionError("it never happened")
 
 
 @pytest.fixture(autouse=True)

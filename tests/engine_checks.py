@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from engines import IllegalMove
@@ -19,3 +20,13 @@ def assert_refused(state: Any, move: Any) -> None:
     else:
         raise AssertionError(f"{move} was applied although check said {reason!r}")
     assert state.to_dict() == before
+
+
+def hidden_twin(game, state, seat):
+    """Another real state that differs from `state` only in cards hidden from `seat`."""
+    view = state.view(seat)
+    for k in range(100):
+        twin = game.determinize(view, random.Random(k))
+        if twin.to_dict() != state.to_dict():
+            return twin
+    raise AssertionError("no hidden card to swap")

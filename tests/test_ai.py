@@ -10,6 +10,7 @@ import random
 import time
 
 import pytest
+from engine_checks import hidden_twin
 
 import engines
 from engines import ai, canals, canfield
@@ -26,16 +27,6 @@ def midgame(seed: int, moves: int, options: dict | None = None) -> canals.Canals
     for _ in range(moves):
         state = state.apply(state.random_move(rng))
     return state
-
-
-def hidden_twin(game, state, seat):
-    """Another real state that differs from `state` only in cards hidden from `seat`."""
-    view = state.view(seat)
-    for k in range(100):
-        twin = game.determinize(view, random.Random(k))
-        if twin.to_dict() != state.to_dict():
-            return twin
-    raise AssertionError("no hidden card to swap")
 
 
 def play(players: tuple[str, str], seed: int, budget_s: float | None = None) -> list[int]:

@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+from engine_checks import hidden_twin
 
 import engines
 from engines import ai, canals, canfield
@@ -20,16 +21,6 @@ def test_kinds_and_budgets():
         ai.choose_move(canals, "genius", state.view(state.current_player), 1)
     with pytest.raises(ValueError):
         ai.choose_move(canals, "random", state.view(state.current_player), "seed")
-
-
-def hidden_twin(game, state, seat):
-    """Another real state that differs from `state` only in cards hidden from `seat`."""
-    view = state.view(seat)
-    for k in range(100):
-        twin = game.determinize(view, random.Random(k))
-        if twin.to_dict() != state.to_dict():
-            return twin
-    raise AssertionError("no hidden card to swap")
 
 
 @pytest.mark.parametrize("kind", ["random", "easy"])

@@ -4,11 +4,10 @@ may take back, for every kind of table (solitaire, hot-seat, against computers, 
 from __future__ import annotations
 
 import random
-import time
 
 import pygame
 import pytest
-from conftest import set_position
+from conftest import set_position, wait_for
 
 import engines
 from engines import canals
@@ -94,16 +93,6 @@ def open_game(make_app, seats: str, secrets: bool = True, **settings):
     open_table(app, request)
     table = next(s for s in app.scenes if hasattr(s, "seats"))
     return app, table, Driver(app, frames=1, dt=1 / 30)
-
-
-def wait_for(driver, condition, seconds: float = 10.0) -> None:
-    """Run frames until `condition` holds; real time bounds it (the worker is another process)."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        driver.run(1)
-    raise AssertionError("it never happened")
 
 
 def test_a_human_plays_a_computer_and_undo_takes_back_both_moves(make_app):

@@ -3,21 +3,10 @@ and "winnable deals only" — all worked out in the worker process, never on the
 
 from __future__ import annotations
 
-import time
-
 import pygame
-from conftest import make_state, nearly_won, open_canfield, run_of, set_position
+from conftest import make_state, nearly_won, open_canfield, run_of, set_position, wait_for
 
 from engines.solvers import canfield as solver
-
-
-def wait_for(driver, condition, seconds: float = 20.0) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        driver.run(1)
-    raise AssertionError("it never happened")
 
 
 def blocked_hearts():
@@ -33,10 +22,10 @@ def test_the_status_line_says_whether_the_position_can_still_be_won(app, driver)
     table = open_canfield(app, driver)
     set_position(table, blocked_hearts())
     assert "Thinking…" in table.status_parts()
-    wait_for(driver, lambda: table.solver.result is not None)
+    wait_for(driver, lambda: table.solver.result is not None, 20)
     assert "No win from here" in table.status_parts()
     set_position(table, nearly_won())
-    wait_for(driver, lambda: table.solver.result is not None)
+    wait_for(driver, lambda: table.solver.result is not None, 20)
     assert "Winnable" in table.status_parts()
 
 
@@ -48,7 +37,7 @@ def test_hint_and_show_me_follow_the_solvers_line_to_the_win(app, driver):
         rest="stock",
     )
     set_position(table, state)
-    wait_for(driver, lambda: table.solver.result == "winnable")
+    wait_for(driver, lambda: table.solver.result == "winnable", 20)
     line = list(table.solver.line)
     driver.key(pygame.K_h)
     assert table.hint[:2] == (line[0].src, line[0].dst) and "solver" in app.toasts.latest
@@ -66,9 +55,9 @@ def test_a_key_stops_show_me_and_the_players_move_keeps_the_known_win(app, drive
         rest="stock",
     )
     set_position(table, state)
-    wait_for(driver, lambda: table.solver.result == "winnable")
+    wait_for(driver, lambda: table.solver.result == "winnable", 20)
     driver.key(pygame.K_w)
-    wait_for(driver, lambda: table.pos >= 1)
+    wait_for(driver, lambda: table.pos >= 1, 20)
     driver.key(pygame.K_SPACE)  # any key stops the demo
     stopped_at = table.pos
     driver.run(30)
@@ -84,6 +73,6 @@ def test_winnable_deals_only_deals_a_deal_the_solver_wins(app, driver):
     old = table.request.seed
     driver.key(pygame.K_n)
     assert "Finding a winnable deal…" in table.status_parts()
-    wait_for(driver, lambda: table.request.seed != old)
+    wait_for(driver, lambda: table.request.seed != old, 20)
     result = solver.solve(table.state, time_limit=10).result
     assert result == "winnable"

@@ -24,3 +24,17 @@ def deals(game: ModuleType, view: dict[str, Any], rng: random.Random) -> Iterato
         yield state
     while True:
         yield from pool
+
+
+def search_root(game: ModuleType, view: dict[str, Any], rng: random.Random, options: Any) -> tuple:
+    """What every search starts from: the stream of deals, its first deal, and the mover's
+    options there (`options(state) -> {key: move}`); ValueError if the view's seat cannot move."""
+    seat = view.get("seat", 0)
+    stream = deals(game, view, rng)
+    first = next(stream)
+    if first.current_player != seat:
+        raise ValueError(f"{game.name}: it is not seat {seat}'s turn in this view")
+    choices = options(first)
+    if not choices:
+        raise ValueError(f"{game.name}: there is no legal move to choose")
+    return stream, first, choices

@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from engines.ai import heuristics
-from engines.ai.deals import deals
+from engines.ai.deals import search_root
 
 EXPLORATION = 0.7
 
@@ -53,14 +53,7 @@ def choose_move(
     """The most visited root move after `budget_s` seconds (or `max_iterations` iterations)."""
     heuristic = heuristics.for_game(game.name)
     deadline = time.perf_counter() + budget_s
-    seat = view.get("seat", 0)
-    stream = deals(game, view, rng)
-    first = next(stream)
-    if first.current_player != seat:
-        raise ValueError(f"{game.name}: it is not seat {seat}'s turn in this view")
-    root_options = heuristic.options(first)
-    if not root_options:
-        raise ValueError(f"{game.name}: there is no legal move to choose")
+    stream, first, root_options = search_root(game, view, rng, heuristic.options)
     if len(root_options) == 1:
         return next(iter(root_options.values()))
     root = _Node(None, None)

@@ -15,7 +15,7 @@ from types import ModuleType
 from typing import Any
 
 from engines.ai import heuristics
-from engines.ai.deals import deals
+from engines.ai.deals import search_root
 
 
 def choose_move(
@@ -29,13 +29,8 @@ def choose_move(
     heuristic = heuristics.for_game(game.name)
     deadline = time.perf_counter() + budget_s
     seat = view.get("seat", 0)
-    stream = deals(game, view, rng)
-    state = next(stream)
-    if state.current_player != seat:
-        raise ValueError(f"{game.name}: it is not seat {seat}'s turn in this view")
-    options = list(heuristic.options(state).values())
-    if not options:
-        raise ValueError(f"{game.name}: there is no legal move to choose")
+    stream, state, choices = search_root(game, view, rng, heuristic.options)
+    options = list(choices.values())
     if len(options) == 1:
         return options[0]
     totals = [0.0] * len(options)
