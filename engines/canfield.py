@@ -491,17 +491,14 @@ class CanfieldState:
 
         Write p for a card's position in foundation order (0 = base rank, 1 = the next rank, …).
         In the tableau a card only ever serves as a place for the two opposite-colour cards one rank
-        below it, which are the cards at position p - 1. So a card is safe to put up when:
+        below it, which are the cards at position p - 1. So a card at p >= 1 is safe to put up once
+        both of those are already on foundations: nothing can ever be placed on it again (with
+        foundation_return it can even come back).
 
-        - p == 1: the cards that could sit on it have the base rank, and a base-rank card can
-          always go straight to a foundation (its suit has no foundation yet, so the leftmost empty
-          one takes it), so nobody ever needs to park one on the tableau; or
-        - p >= 2 and both opposite-colour cards at position p - 1 are already on foundations:
-          nothing can ever be placed on it again (with foundation_return it can even come back).
-
-        Base-rank cards (p == 0) are not listed: they are the only place for the last-ranked
-        cards (p == 12), which go up at the very end. Moving a top card never spoils a run below
-        it, since where a run may go depends on its bottom card only.
+        That holds for p == 1 too: a base-rank card can always go straight up, but parking it on
+        the tableau keeps a place for the last-ranked cards (p == 12), which have none once every
+        base-rank card is up. Base-rank cards (p == 0) are not listed for the same reason. Moving a
+        top card never spoils a run below it, since where a run may go depends on its bottom card.
         """
         base = self.rules.base_rank
         up = {f[0][1]: len(f) for f in self.foundations if f}
@@ -509,7 +506,7 @@ class CanfieldState:
         for m in self._foundation_moves():
             card = self._pile(_PILE_ID[m.src])[-1]
             p = (_RANK[card] - base) % 13
-            if p == 1 or (p >= 2 and all(up.get(s, 0) > p - 1 for s in _OPPOSITE_SUITS[card[1]])):
+            if p >= 1 and all(up.get(s, 0) > p - 1 for s in _OPPOSITE_SUITS[card[1]]):
                 safe.append(m)
         return safe
 

@@ -717,10 +717,15 @@ def test_destinations_and_movable_run_starts():
 
 
 def test_safe_foundation_moves():
-    # The next rank after the base is always safe; the base rank itself never is.
+    # The base rank itself is never safe: it is the last place the last-ranked cards (6s) have.
     s = make(foundations=(["7H"], [], [], []), waste=["8H"], reserve=["7S"])
-    assert s.safe_foundation_moves() == [Move("waste", "foundation:0")]
     assert Move("reserve", "foundation:1") in s.legal_moves()
+    assert Move("reserve", "foundation:1") not in s.safe_foundation_moves()
+    # Nor is the next rank while a black 7 could still be parked on 8♥ (to hold a red 6 later).
+    assert s.safe_foundation_moves() == []
+    assert Move("waste", "foundation:0") in s.legal_moves()
+    s = make(foundations=(["7H"], ["7S"], ["7C"], []), waste=["8H"])
+    assert s.safe_foundation_moves() == [Move("waste", "foundation:0")]
     # 9♥ is safe only once both black 8s are up.
     s = make(
         foundations=(["7H", "8H"], ["7S", "8S"], ["7C"], []),

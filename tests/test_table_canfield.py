@@ -744,7 +744,7 @@ def test_auto_move_safe_cards_go_up_after_a_move_and_undo_takes_them_back(make_a
     driver = Driver(app)
     table = open_canfield(app, driver)
     state = make_state(
-        foundations=(["7H"], ["7S"], [], []), tableau=(["8S", "8H"], ["QC"], ["KD"], ["2C"])
+        foundations=(["7H"], ["7S"], ["7C"], ["7D"]), tableau=(["8S", "8H"], ["QC"], ["KD"], ["2C"])
     )
     set_position(table, state)
     driver.run(10)

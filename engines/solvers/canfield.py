@@ -28,10 +28,8 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
   way to reach it), and the draws and redeals are filled in when the line is written out.
 - **Safe foundation moves** are played automatically (dominance): a card whose two
   opposite-colour predecessors are already up can never be needed in the tableau again
-  (the engine's `CanfieldState.safe_foundation_moves` rule for positions 2 and up). The
-  engine also calls every card just above the base rank safe; the solver does not, because a
-  base-rank card parked on it can hold a last-rank card that has nowhere else to go, and a
-  proof of "unwinnable" must not rest on that. With `foundation_return` nothing is played
+  (the engine's `CanfieldState.safe_foundation_moves` rule; a base-rank card parked on the next
+  rank can hold a last-rank card that has nowhere else to go, so that rank is not safe earlier). With `foundation_return` nothing is played
   automatically (a card taken up could be wanted back). Talon cards go up automatically only where
   removing them cannot change what else the talon reaches (draw 1).
 - **A free talon's cards are taken out only when needed.** With draw 1 and unlimited redeals
