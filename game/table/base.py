@@ -16,6 +16,7 @@ import engines
 from game import jobs, theme, ui
 from game.deal import DealRequest, fresh_seed
 from game.scene import Scene
+from game.table.advice import Advisor
 from game.table.canvas import TableCanvas
 from game.table.gestures import TableGestures
 from game.table.history import History
@@ -51,6 +52,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         self.clock = 0.0
         self.elapsed = request.elapsed
         self.hint: tuple[str, str, float] | None = None  # src pile, dst pile, seconds left
+        self.advisor = Advisor(self)  # Hint where opponents play: the hard player's suggestion
         self.queue: list[Any] = []  # automatic moves still to come (auto-finish, safe moves)
         self.queue_wait = 0.0
         self.queue_seconds = AUTO_MOVE_SECONDS  # between queued moves (a demo goes slower)
@@ -131,7 +133,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         self.ending_done = self.persistence.recorded = self.state.is_over()
         self.stop_automation()
         self.let_go()
-        self.hint = None
+        self.clear_hint()
         self.seats.start(self.state, self.pos)
         self.after_change()
 
@@ -148,12 +150,21 @@ class TableScene(TableCanvas, TableGestures, Scene):
     def commit(self, move: Any) -> None:
         self.let_go()  # whatever was picked belonged to the position before this move
         self.history.push(move, self.automatic)
-        self.hint = None
+        self.clear_hint()
         self.persistence.owns_save = True
         self.after_change()
         self.sync(delays=self.event_delays(self.state.events))
         self.persistence.autosave()
         self.after_move()
+
+    def clear_hint(self) -> None:
+        """A hint belongs to the position it was given for."""
+        self.hint = None
+        self.advisor.forget()
+
+    def show_hint(self) -> None:
+        """Ask the hard computer player for this seat's move (solitaire tables give their own)."""
+        self.advisor.ask()
 
     def after_change(self) -> None:
         """The position changed (a move, undo, redo, a new deal): seats and caches follow."""
@@ -246,6 +257,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
     def closed(self) -> None:
         pygame.display.set_caption("Card Table")
         self.app.cancel_work(self)
+        self.advisor.forget()
         self.persistence.closed(self.state)
 
     def confirm_if_under_way(self, question: str, then: Callable[[], None]) -> None:
@@ -371,6 +383,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
     def background(self, dt: float) -> None:
         """Under a dialog: a computer keeps thinking (its answer waits for the table)."""
         self.collect_answers()
+        self.advisor.poll(0.0)
 
     # -- per frame -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -386,6 +399,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         if self.hint:
             left = self.hint[2] - dt
             self.hint = (self.hint[0], self.hint[1], left) if left > 0 else None
+        self.advisor.poll(dt)
         self.run_queue(dt)
         self.run_computer(dt)
         if self.seats.handoff_needed and self.app.scene is self:
@@ -432,6 +446,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
             or self.held
             or self.queue
             or self.hint
+            or self.advisor.showing
             or self.thinking is not None
             or self.in_flight()
         )
@@ -446,6 +461,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
             pygame.K_r: self.restart,
             pygame.K_F1: self.open_rules,
             pygame.K_s: self.open_settings,
+            pygame.K_h: self.show_hint,
         }
         if self.seats.secrets:
             keys[pygame.K_e] = self.end_turn
@@ -524,6 +540,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_cards(surface)
+        self.advisor.draw(surface, theme.ui_scale(surface.get_size()))
         self.draw_bar(surface)
 
     # -- bar -----------------------------------------------------------------------------------
@@ -542,11 +559,15 @@ class TableScene(TableCanvas, TableGestures, Scene):
             ui.Button("Restart", self.restart, enabled=lambda: self.pos > 0, tooltip="R"),
             ui.Button("Undo", self.undo, enabled=self.can_undo, tooltip="Ctrl+Z"),
             ui.Button("Redo", self.redo, enabled=self.can_redo, tooltip="Ctrl+Y"),
+            ui.Button("Hint", self.show_hint, enabled=self.hint_enabled, tooltip="H"),
             *self.extra_buttons(),
             *turn,
             ui.Button("Rules", self.open_rules, tooltip="F1"),
             ui.Button("Settings", self.open_settings, tooltip="S"),
         ]
+
+    def hint_enabled(self) -> bool:
+        return not self.state.is_over() and self.seats.may_act(self.state)
 
     def extra_buttons(self) -> list[ui.Button]:
         return []

@@ -423,9 +423,6 @@ class CanfieldTable(TableScene):
     def extra_buttons(self) -> list[ui.Button]:
         return [
             ui.Button(
-                "Hint", self.show_hint, enabled=lambda: not self.state.is_over(), tooltip="H"
-            ),
-            ui.Button(
                 "Auto-finish",
                 self.auto_finish,
                 enabled=lambda: bool(self.auto_finish_moves()),
@@ -442,7 +439,6 @@ class CanfieldTable(TableScene):
     def shortcuts(self) -> dict[int, Callable[[], None]]:
         return {
             **super().shortcuts(),
-            pygame.K_h: self.show_hint,
             pygame.K_a: self.auto_finish,
             pygame.K_w: self.show_me,
         }
