@@ -22,6 +22,11 @@ def fresh_seed() -> int:
     return deal_numbers.randrange(1, 1_000_000)
 
 
+def variant(game: Any, options: dict[str, Any]) -> str:
+    """The name saves and results are kept under: the preset the options match, else "custom"."""
+    return next((name for name, preset in game.presets.items() if preset == options), "custom")
+
+
 def check_players(game: Any, players: int) -> None:
     """ValueError with a one-line reason unless `game` can be played by `players` players.
 

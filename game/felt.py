@@ -12,14 +12,18 @@ from game import theme
 @lru_cache(maxsize=2)
 def felt(size: tuple[int, int], name: str) -> pygame.Surface:
     centre, edge = theme.FELT.get(name, theme.FELT["green"])
-    # A small gradient scaled up once: smooth, and cheap to make at any window size.
-    small = pygame.Surface((64, 40))
-    for y in range(40):
-        for x in range(64):
-            d = min(1.0, (((x - 31.5) / 36) ** 2 + ((y - 17) / 26) ** 2) ** 0.5)
-            t = d * d
-            small.set_at(
-                (x, y), tuple(int(c + (e - c) * t) for c, e in zip(centre, edge, strict=True))
-            )
-    surf = pygame.transform.smoothscale(small, size)
-    return surf.convert() if pygame.display.get_surface() is not None else surf
+    # A small gradient scaled up once: smooth, and cheap to make at any window size. The colour
+    # depends only on the squared distance from the centre, so one row of 256 shades is made and
+    # every pixel picks its shade (the first menu frame waits for this).
+    shades = [
+        bytes(int(c + (e - c) * i / 255) for c, e in zip(centre, edge, strict=True))
+        for i in range(256)
+    ]
+    xs = [((x - 31.5) / 36) ** 2 for x in range(64)]
+    pixels = b"".join(
+        shades[min(255, int((dx + ((y - 17) / 26) ** 2) * 255))] for y in range(40) for dx in xs
+    )
+    small = pygame.image.frombytes(pixels, (64, 40), "RGB")
+    if pygame.display.get_surface() is not None:
+        small = small.convert()  # scaling a display-format surface is much faster
+    return pygame.transform.smoothscale(small, size)

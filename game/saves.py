@@ -14,8 +14,8 @@ from pathlib import Path
 
 import engines
 from engines.records import MAX_MOVES
-from game import stats, storage
-from game.deal import SEAT_KINDS
+from game import storage
+from game.deal import SEAT_KINDS, variant
 from game.writer import WRITER
 
 
@@ -34,7 +34,7 @@ def autosave_path(game: str, variant: str) -> Path | None:
 
 
 def variant_of(record: engines.GameRecord) -> str:
-    return stats.variant(engines.get(record.game), record.options)
+    return variant(engines.get(record.game), record.options)
 
 
 def save(record: engines.GameRecord, elapsed: float = 0.0, seats: list[str] | None = None) -> None:

@@ -86,11 +86,6 @@ class Result:
         return self.scores[0] - max(self.scores[1:])
 
 
-def variant(game: Any, options: dict[str, Any]) -> str:
-    """The name results are kept under: the preset the options match, else "custom"."""
-    return next((name for name, preset in game.presets.items() if preset == options), "custom")
-
-
 def abandoned_outcome(game: Any) -> str | None:
     """How a game given up before its end counts: a loss in solitaire, not at all with players."""
     return LOST if game.max_players == 1 else None

@@ -10,14 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 import engines
-from game import saves, stats, theme
+from game import deal, saves, stats, theme
 from game.deal import DealRequest
 from game.scenes.dialogs import ChoiceScene
 
 
 def waiting_for(app: Any, request: DealRequest) -> saves.Saved | None:
     """The save in the slot `request` would use (its game and preset), if any."""
-    variant = stats.variant(engines.get(request.game), request.options)
+    variant = deal.variant(engines.get(request.game), request.options)
     saved, problem = saves.load(request.game, variant)
     if problem:
         app.toasts.show(problem, 6, theme.WARN)

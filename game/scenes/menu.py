@@ -40,6 +40,8 @@ class MenuScene(Scene):
             pygame.K_t: self.open_stats,
         }
         self.notes: list[tuple[pygame.Surface, pygame.Rect]] = []
+        self.saved: set[str] = set()
+        self.saves_looked_at = False  # not before the first frame: start-up does not wait for it
         self.small_buttons = [
             self.rules_button,
             self.stats_button,
@@ -76,7 +78,15 @@ class MenuScene(Scene):
         from game.saves import waiting
 
         self.saved = {name for name in self.game_buttons if waiting(name)}
+        self.saves_looked_at = True
         self.place_notes()
+
+    def update(self, dt: float) -> None:
+        if not self.saves_looked_at and self.app.drawn_top is self:
+            self.look_for_saves()  # the frame after the first: the notes then say what waits
+
+    def animating(self) -> bool:
+        return not self.saves_looked_at
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -94,7 +104,10 @@ class MenuScene(Scene):
         for i, button in enumerate(self.small_buttons):
             button.rect = pygame.Rect(left + i * (small_w + gap), y, small_w, int(bh * 0.75))
             button.size = int(17 * s)
-        self.look_for_saves()
+        if self.saves_looked_at:
+            self.look_for_saves()
+        else:
+            self.place_notes()
 
     def place_notes(self) -> None:
         """Each game's note beside its button, wrapped to the room up to the window's edge."""

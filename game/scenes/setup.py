@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pygame
 
-from game import registry, saves, stats, theme, ui, waiting
+from game import registry, saves, theme, ui, waiting
 from game.choices import ChoiceGrid, ChoiceRow
-from game.deal import DealRequest, fresh_seed
+from game.deal import DealRequest, fresh_seed, variant
 from game.felt import felt
 from game.scene import Scene
 
@@ -158,7 +158,7 @@ class SetupScene(Scene):
 
     def look_for_save(self) -> None:
         """The game waiting in the slot of the chosen options (one save per game and preset)."""
-        self.saved, problem = saves.load(self.game.name, stats.variant(self.game, self.options))
+        self.saved, problem = saves.load(self.game.name, variant(self.game, self.options))
         if problem:
             self.app.toasts.show(problem, 6, theme.WARN)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import engines
-from game import saves, stats, theme
+from game import deal, saves, stats, theme
 
 if TYPE_CHECKING:
     from game.table.base import TableScene
@@ -53,7 +53,7 @@ class Persistence:
             self.table.app.toasts.show(message, 4, theme.WARN)
 
     def variant(self) -> str:
-        return stats.variant(self.table.game, self.table.history.states[0].options)
+        return deal.variant(self.table.game, self.table.history.states[0].options)
 
     def abandoned(self) -> None:
         """A game under way is replaced by a new deal or a restart. Only a game the player has
