@@ -8,7 +8,7 @@ module. Discovery goes through `pkgutil.iter_modules` only (PyInstaller's pkguti
 supports it for frozen packages; the bundle spec lists every engines.* module as a hidden import).
 Which games the app offers, and which are only "coming soon", is the app's registry's business.
 GAMES is found on first use, not at import: `import engines.cards` (the card art, at start-up) must
-not pay for building every game's move tables.
+not pay for building every game's move tables, nor for the record and move classes below.
 """
 
 from __future__ import annotations
@@ -17,9 +17,14 @@ import importlib
 from types import ModuleType
 from typing import Any
 
-from engines.core import IllegalMove, Move, RecordError, State
-from engines.records import GameRecord
-
+# The shared classes, imported when first asked for (the same start-up reason).
+_LAZY = {
+    "IllegalMove": "engines.core",
+    "Move": "engines.core",
+    "RecordError": "engines.core",
+    "State": "engines.core",
+    "GameRecord": "engines.records",
+}
 _GAME_ATTRIBUTES = ("new_game", "name", "from_dict", "move_from_dict")
 
 
@@ -40,10 +45,13 @@ def _discover() -> dict[str, ModuleType]:
 
 
 def __getattr__(attr: str) -> Any:
-    """`engines.GAMES`, discovered the first time it is asked for (PEP 562)."""
+    """`engines.GAMES`, discovered the first time it is asked for, and the shared classes (PEP 562)."""
     if attr == "GAMES":
         games = globals()["GAMES"] = _discover()
         return games
+    if attr in _LAZY:
+        value = globals()[attr] = getattr(importlib.import_module(_LAZY[attr]), attr)
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {attr!r}")
 
 

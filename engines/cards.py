@@ -6,7 +6,10 @@ JSON-able and cheap to compare, which keeps `apply` fast and records human-reada
 
 from __future__ import annotations
 
-import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # start-up imports this module for the card art and needs no random module
+    import random
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"

@@ -14,7 +14,6 @@ import json
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -112,6 +111,8 @@ def atomic_write_text(path: Path, text: str) -> None:
         raise PermissionError(
             errno.EACCES, f"{path.name} could not be read, so it is left untouched", str(path)
         )
+    import tempfile  # here, not at the top: start-up reads files and never waits for this
+
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
