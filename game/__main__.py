@@ -1,22 +1,16 @@
-"""The `cardtable` command. Imports stay lazy so the window appears fast."""
+"""The `cardtable` command. Imports stay lazy so the window appears fast: a start with no
+arguments (a double-click) opens the menu without even building the argument parser."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import argparse
     from types import ModuleType
 
     from game.deal import DealRequest
-
-
-class _Parser(argparse.ArgumentParser):
-    """Argument errors print one line on stderr and exit with status 2 — never a traceback."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        fail(message)
 
 
 def fail(message: str) -> None:
@@ -25,6 +19,14 @@ def fail(message: str) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse
+
+    class _Parser(argparse.ArgumentParser):
+        """Argument errors print one line on stderr and exit with status 2 — never a traceback."""
+
+        def error(self, message: str) -> None:  # type: ignore[override]
+            fail(message)
+
     parser = _Parser(prog="cardtable", description="Card Table: four card games on one screen.")
     parser.add_argument(
         "--first-frame",
@@ -69,6 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    given = sys.argv[1:] if argv is None else argv
+    if given in ([], ["--first-frame"]):
+        return launch(None, first_frame=bool(given))
     args = build_parser().parse_args(argv)
     if args.command == "rules":
         return cmd_rules(args.game)
