@@ -30,6 +30,23 @@ MIN_SIZE = (800, 600)
 STALE_RESIZE_SECONDS = 1.0  # after leaving full screen, SDL may still report its size this long
 
 
+def fit_to_desktop(size: tuple[int, int]) -> tuple[int, int]:
+    """The remembered window size, shrunk to fit the screen it opens on (a window saved on a big
+    monitor must not open half off a small one); never below MIN_SIZE."""
+    try:
+        if pygame.display.get_driver() in ("dummy", "offscreen"):
+            return size  # no real screen: its made-up desktop size means nothing
+        desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return size
+    if desk_w <= 0 or desk_h <= 0:
+        return size
+    return (
+        max(MIN_SIZE[0], min(size[0], desk_w)),
+        max(MIN_SIZE[1], min(size[1], desk_h)),
+    )
+
+
 class App:
     """Owns the window and a stack of scenes; only the top scene gets input."""
 
@@ -38,7 +55,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         if size is None:
-            size = (self.settings.window_width, self.settings.window_height)
+            size = fit_to_desktop((self.settings.window_width, self.settings.window_height))
         self.fullscreen = False
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)

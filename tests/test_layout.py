@@ -136,3 +136,16 @@ def test_leaving_full_screen_restores_the_window_size_and_keeps_it(make_app):
     driver.run(1)
     assert app.size == (1280, 720)
     assert (app.settings.window_width, app.settings.window_height) == (1280, 720)
+
+
+def test_a_remembered_window_bigger_than_the_screen_opens_fitted_to_it(monkeypatch):
+    from game import app as app_module
+
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1366, 768)])
+    assert app_module.fit_to_desktop((1920, 1080)) == (1366, 768)
+    assert app_module.fit_to_desktop((1280, 720)) == (1280, 720)
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(640, 480)])
+    assert app_module.fit_to_desktop((1920, 1080)) == app_module.MIN_SIZE
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "dummy")  # no screen to fit
+    assert app_module.fit_to_desktop((1920, 1080)) == (1920, 1080)

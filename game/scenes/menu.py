@@ -42,6 +42,9 @@ class MenuScene(Scene):
         self.notes: list[tuple[pygame.Surface, pygame.Rect]] = []
         self.saved: set[str] = set()
         self.saves_looked_at = False  # not before the first frame: start-up does not wait for it
+        self.drawn_once = False
+        self._fan: pygame.Surface | None = None
+        self._fan_key: tuple | None = None  # the size and style the fan was drawn for
         self.small_buttons = [
             self.rules_button,
             self.stats_button,
@@ -82,11 +85,11 @@ class MenuScene(Scene):
         self.place_notes()
 
     def update(self, dt: float) -> None:
-        if not self.saves_looked_at and self.app.drawn_top is self:
+        if not self.saves_looked_at and self.drawn_once:
             self.look_for_saves()  # the frame after the first: the notes then say what waits
 
     def animating(self) -> bool:
-        return not self.saves_looked_at
+        return not self.saves_looked_at or self._fan_key is None
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
@@ -130,12 +133,16 @@ class MenuScene(Scene):
         return note + " · a saved game is waiting" if name in self.saved else note
 
     def fan(self, s: float) -> pygame.Surface:
-        """Five cards fanned beside the title: drawn once per size, then reused."""
+        """Five cards fanned beside the title: drawn once per size, then reused. The very first
+        frame gets only the room for it (the window appears sooner; the cards follow a frame
+        later)."""
         key = (round(s, 3), self.app.settings.four_colour)
-        if getattr(self, "_fan_key", None) != key:
+        if self._fan_key != key:
             images = images_for(int(70 * s), CardStyle(four_colour=self.app.settings.four_colour))
             w, h = images.width, images.height
             surf = pygame.Surface((int(w * 3.2), int(h * 1.5)), pygame.SRCALPHA)
+            if not self.drawn_once:
+                return surf  # the first frame: room only, and `animating` asks for the next
             for i, code in enumerate(("TS", "JH", "QC", "KD", "AS")):
                 card = pygame.transform.rotozoom(images.face(code), 24 - i * 12, 1.0)
                 x = surf.get_width() // 2 + (i - 2) * int(w * 0.42)
@@ -171,3 +178,4 @@ class MenuScene(Scene):
         super().draw(surface)
         for img, rect in self.notes:
             surface.blit(img, rect)
+        self.drawn_once = True
