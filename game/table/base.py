@@ -275,6 +275,21 @@ class TableScene(TableCanvas, TableGestures, Scene):
     def show_ending(self) -> None:
         """Hook: the game is over and every card has landed (celebrate, show the results)."""
 
+    def results_dialog(self, title: str, lines: list[str]) -> None:
+        """A finished game's results over the table: a rematch, the menu, or a look at the table."""
+        from game.scenes.dialogs import ChoiceScene
+
+        choices = [
+            ("Rematch", self.rematch),
+            ("Main menu", self.app.pop),
+            ("See the table", lambda: None),
+        ]
+        self.app.push(ChoiceScene(self.app, title, lines, choices))
+
+    def rematch(self) -> None:
+        """The same seats again, on a new deal."""
+        self.start_deal(fresh_seed())
+
     # -- seats ---------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
         return self.seat_names[seat] if seat < len(self.seat_names) else f"Player {seat + 1}"

@@ -20,7 +20,6 @@ from engines import canals
 from engines.cards import pretty
 from game import theme, ui
 from game.card_art import SMALL_WIDTH
-from game.deal import fresh_seed
 from game.table.base import TableScene
 from game.table.pieces import Gesture, Pick, Placement, Slot, Target
 from game.table.sprites import CardSprite
@@ -522,20 +521,13 @@ class CanalsTable(TableScene):
         pygame.draw.rect(surface, theme.ACCEPT, area, 3, border_radius=self.card_w // 10)
 
     def show_results(self) -> None:
-        from game.scenes.dialogs import ChoiceScene
-
         v = self.view
         a, b = v["scores"]
         lines = [f"{NAMES[0]}: {a} points", f"{NAMES[1]}: {b} points"]
         for side, columns in enumerate(v["breakdown"]):
             scoring = sum(1 for c in columns if c["score"])
             lines.append(f"{NAMES[side]}: {scoring} of {len(columns)} columns score")
-        choices = [
-            ("Rematch", self.rematch),
-            ("Main menu", self.app.pop),
-            ("See the table", lambda: None),
-        ]
-        self.app.push(ChoiceScene(self.app, f"{self.verdict()}!", lines, choices))
+        self.results_dialog(f"{self.verdict()}!", lines)
 
     def verdict(self) -> str:
         """Who won the finished game, as the table and the results say it."""
@@ -546,7 +538,7 @@ class CanalsTable(TableScene):
         """A new game in which the other player places first."""
         first = 1 - self.view["first_player"]
         self.request.options = {**self.request.options, "first": first}
-        self.start_deal(fresh_seed())
+        super().rematch()
 
     def deal_origin(self) -> tuple[int, int]:
         return (self.app.size[0] // 2, self.app.size[1] // 2)
