@@ -30,7 +30,7 @@ class Game:
 GAMES: tuple[Game, ...] = (
     Game("canfield", "Canfield", "Classic solitaire · 1 player", engine="engines.canfield", table="game.table.canfield:CanfieldTable", rules="canfield"),
     Game("canals", "Canals", "Springs, canals, fountains · 2 players", engine="engines.canals", table="game.table.canals:CanalsTable", rules="canals"),
-    Game("sandcastles", "Sandcastles", "Build and attack · 2–6 players", engine=None, table=None, rules="sandcastles"),
+    Game("sandcastles", "Sandcastles", "Build and attack · 2–6 players", engine="engines.sandcastles", table="game.table.sandcastles:SandcastlesTable", rules="sandcastles"),
     Game("orchard", "Orchard", "Seeds and branches · 2 players", engine="engines.orchard", table="game.table.orchard:OrchardTable", rules="orchard"),
 )
 # fmt: on

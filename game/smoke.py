@@ -7,7 +7,8 @@ performed through the table's own gesture for it (a click or a drag, keys first)
 screens and pressing End turn as a player would. Once per game, a drop the rules forbid must change
 nothing and show the engine's reason, and Ctrl+Z / Ctrl+Y must undo and redo. A game that ends
 within the steps must put up its results dialog. A game for several players is opened once more
-with a computer in seat 2, whose moves must happen without input.
+with a computer in seat 2, whose moves must happen without input; a table that names its
+`smoke_seats` (people and computers) is instead played once with those seats, to the end.
 
 Exit status 0 only if every scripted move landed. Without --home the walk uses a private temporary
 data folder; with it, the settings, saves and statistics in DIR are read and written.
@@ -28,6 +29,8 @@ from game import registry
 
 DEAL = "2024"
 STEPS = 60  # moves per game; Canals ends after 52
+WHOLE_GAME_STEPS = 2000  # moves at most of a walk that plays a whole game
+SETTLE_FRAMES = 400  # frames a person's move waits, at most, for the table to come to rest
 COMPUTER_MOVES = 3  # computer moves the computer-seat walk waits for
 COMPUTER_WAIT_S = 20.0  # wall-clock time a computer may take to move
 
@@ -74,9 +77,12 @@ def run_smoke(frames: int = 4, home: str | None = None) -> int:
         driver.run()
         try:
             for name in games():
-                print(f"{registry.title(name)}:")
-                Walk(app, driver, name, ["human"] * registry.engine(name).min_players).play()
-                if registry.engine(name).max_players > 1:
+                seats = whole_game_seats(name)
+                print(f"{registry.title(name)}{' with ' + ', '.join(seats) if seats else ''}:")
+                Walk(
+                    app, driver, name, seats or ["human"] * registry.engine(name).min_players
+                ).play()
+                if registry.engine(name).max_players > 1 and not seats:
                     print(f"{registry.title(name)} against a computer:")
                     Walk(app, driver, name, ["human", "easy"]).against_computer()
         except SmokeFailure as exc:
@@ -86,6 +92,12 @@ def run_smoke(frames: int = 4, home: str | None = None) -> int:
             app.quit()
         print("smoke passed")
         return 0
+
+
+def whole_game_seats(name: str) -> list[str]:
+    """The seats of a table that asks for one whole game, people and computers mixed, as its walk
+    (its `smoke_seats`); [] for the usual walk."""
+    return list(getattr(registry.table_class(name), "smoke_seats", ()))
 
 
 def open_from_menu(app: Any, driver: Any, name: str, seats: list[str]) -> Any:
@@ -135,13 +147,17 @@ class Walk:
         self.app, self.driver, self.name, self.seats = app, driver, name, seats
         self.rng = random.Random(f"smoke-{name}-{','.join(seats)}")
         self.table = open_from_menu(app, driver, name, seats)
+        self.whole = bool(whole_game_seats(name))  # to the end, however long it takes
 
     def play(self) -> None:
         refused = False
-        for step in range(STEPS):
+        for step in range(WHOLE_GAME_STEPS if self.whole else STEPS):
             if self.table.state.is_over():
                 break
             self.pass_turn()
+            if self.table.seats.is_computer(self.table.state.current_player):
+                self.computer_move()
+                continue
             refused = refused or self.illegal_drop()  # while the table waits for this player
             before = self.table.state
             self.human_move()
@@ -149,6 +165,7 @@ class Walk:
                 self.undo_and_redo(before)
         if not refused:  # e.g. Canals: every place its table lets a card drop on is legal
             print("  --  no forbidden move has a gesture at this table: nothing to refuse")
+        expect(self.table.state.is_over() or not self.whole, "the whole game was played")
         if self.table.state.is_over():
             self.expect_results()
 
@@ -197,6 +214,10 @@ class Walk:
 
     def human_move(self) -> None:
         table, state = self.table, self.table.state
+        for _ in range(SETTLE_FRAMES):  # what the last move set going (its animations) ends
+            if table.at_rest():
+                break
+            self.driver.run(1)
         expect(
             self.app.scene is table and table.viewer == state.current_player,
             "the player to move sees the table",
@@ -249,7 +270,10 @@ class Walk:
     def expect_results(self) -> None:
         from game.scenes.dialogs import ChoiceScene
 
-        self.driver.run(40)
+        for _ in range(40 + SETTLE_FRAMES):  # the last move's animations play out first
+            if isinstance(self.app.scene, ChoiceScene):
+                break
+            self.driver.run(1)
         expect(isinstance(self.app.scene, ChoiceScene), "the game ended: results dialog appeared")
         print(f"      {' / '.join(self.app.scene.lines)}")
 

@@ -1,0 +1,583 @@
+"""The Sandcastles table for 2–6 players, people and computers in any mix.
+
+Each seat's castle (its board) lies in its own area around the table (game.table.sandcastles_layout);
+the viewer's is largest, at the bottom, with their hand under it. Everything drawn comes from
+`state.view(viewer)`, or, while a round's attacks play, from frames replayed from its public
+events (game.table.sandcastles_show). Gestures: in setup, click cards to mark them for a redraw,
+then Redraw (or Keep), then drag the five into the gaps of the castle; the last may drag a castle
+card to the discard pile (or Keep); to declare, drag a held card onto another castle's card to
+attack it, or onto Build; to build, drag each build card into a gap, which opens under the
+pointer with the castle's new score. The engine decides every legality.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from engines import sandcastles
+from game import theme, ui
+from game.table.base import TableScene
+from game.table.pieces import Gesture, Pick, Placement, Slot, Target
+from game.table.sandcastles_draw import SandcastlesDrawing
+from game.table.sandcastles_layout import GAP, gap_rects, plan, row_xs
+from game.table.sandcastles_show import attack_frames, round_caption, with_declaration
+
+MARK_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6)
+
+
+class SandcastlesTable(SandcastlesDrawing, TableScene):
+    smoke_seats = ("human", "human", "easy")  # `cardtable smoke` plays one whole game so
+    tip = (
+        "drag a card onto another castle's card to attack it, or onto Build · build cards go "
+        "into a gap of your castle · Space skips the attacks · E ends your turn"
+    )
+
+    def __init__(self, app, request) -> None:
+        super().__init__(app, request)
+        self.marked: set[str] = set()  # hand cards marked for the setup redraw
+        self.open_gap: int | None = None  # the gap of the viewer's castle under the held card
+        self.frames: list[tuple[dict[str, Any], str, float]] = []  # the attacks still to show
+        self.frame_wait = 0.0
+        self.caption = ""
+        self.widths: dict[str, int] = {}  # sprite key -> its card width (two sizes)
+        self.homes: dict[str, pygame.Rect] = {}  # declared card -> where it rests
+        self.rects: dict[str, pygame.Rect] = {}  # pile -> the visible part of its card
+        self.plan = None
+
+    @classmethod
+    def busiest_position(cls) -> Any:
+        """Six players deep in a game: long castles, cards declared, the player to move holding
+        cards to declare (attacks aim across the table)."""
+        rng = random.Random(6)
+        state = sandcastles.new_game(seed=6, players=6)
+        while True:
+            legal = state.legal_moves()
+            kinds = [m.to_dict()["kind"] for m in legal]
+            boards = [len(b) for b in state.view(0)["boards"]]
+            if state.phase == "declare" and min(boards) >= 7:
+                return state
+            grow = [
+                m for m, k in zip(legal, kinds, strict=True) if k in ("build", "insert", "keep")
+            ]
+            state = state.apply(rng.choice(grow or legal))
+
+    # -- what is shown ---------------------------------------------------------------------------
+    @property
+    def shown(self) -> dict[str, Any]:
+        """The view, or the frame of the attacks on screen now."""
+        return self.frames[0][0] if self.frames else self.view
+
+    def legal_kinds(self) -> set[str]:
+        key = self.history.serial
+        if getattr(self, "_kinds_for", None) != key:
+            self._kinds_for = key
+            self._kinds = {m.to_dict()["kind"] for m in self.state.legal_moves()}
+        return self._kinds
+
+    def my_move(self) -> bool:
+        """The viewer may act now (their turn, nothing playing)."""
+        return not self.frames and self.seats.may_act(self.state)
+
+    def redrawing(self) -> bool:
+        return self.my_move() and "redraw" in self.legal_kinds()
+
+    def state_changed(self) -> None:
+        self.frames = []
+        self.caption = ""
+        self.open_gap = None
+        if not self.redrawing():
+            self.marked = set()
+
+    def after_move(self) -> None:
+        """A round's last declaration resolved its attacks: play them step by step."""
+        events = self.state.events
+        if self.app.settings.animation_factor() <= 0 or not any(
+            e["kind"] == "reveal" for e in events
+        ):
+            return
+        declare = next(e for e in events if e["kind"] == "declare")
+        move = self.moves[self.pos - 1].to_dict()
+        before = self.states[self.pos - 1].view(self.viewer)
+        card = move["card"] if declare["seat"] == self.viewer else None
+        start = with_declaration(before, declare, card)
+        self.frames = attack_frames(start, events, self.seat_name)
+        self.frames.append((self.view, round_caption(events, self.seat_name), 1.4))
+        self.show_frame()
+
+    def show_frame(self) -> None:
+        _, self.caption, seconds = self.frames[0]
+        self.frame_wait = seconds * max(self.app.settings.animation_factor(), 0.2)
+        self.sync()
+
+    def skip_attacks(self) -> None:
+        self.frames = []
+        self.caption = ""
+        self.sync()
+
+    def update(self, dt: float) -> None:
+        if self.frames:
+            self.frame_wait -= dt
+            if self.frame_wait <= 0:
+                self.frames.pop(0)
+                if self.frames:
+                    self.show_frame()
+                else:
+                    self.caption = ""
+                    self.sync()
+        super().update(dt)
+
+    def at_rest(self) -> bool:
+        return not self.frames and super().at_rest()
+
+    def animating(self) -> bool:
+        return bool(self.frames) or super().animating()
+
+    def run_computer(self, dt: float) -> None:
+        if not self.frames:
+            super().run_computer(dt)
+
+    def why_not_now(self) -> str | None:
+        if self.frames:
+            return "The attacks are being shown — Space skips to the end"
+        return super().why_not_now()
+
+    # -- layout ----------------------------------------------------------------------------------
+    def layout(self, size: tuple[int, int]) -> None:
+        s = theme.ui_scale(size)
+        players = len(self.shown["boards"])
+        self.plan = plan(size, self.bar_h, size[1] - self.status_h, s, players, self.viewer)
+        self.card_w = self.plan.big_w
+        self.small_w = self.plan.small_w
+        self.small_h = round(self.small_w * 1.4)
+
+    def board_xs(self, seat: int) -> list[int]:
+        """Left edges of a castle's cards, with the open gap (the viewer's) spread apart."""
+        area = self.plan.area(seat)
+        n = len(self.shown["boards"][seat])
+        xs = row_xs(n, area.card_w, area.rect)
+        if seat == self.viewer and self.open_gap is not None and n:
+            half = max(xs[1] - xs[0] if n > 1 else 0, int(area.card_w * (1 + GAP))) // 2
+            xs = [x - half if i < self.open_gap else x + half for i, x in enumerate(xs)]
+        return xs
+
+    def gaps(self) -> list[pygame.Rect]:
+        """Where the viewer's castle takes a card: the closed row's gaps (they stay put while a
+        gap opens, so the pointer never chases them)."""
+        area = self.plan.area(self.viewer)
+        xs = row_xs(len(self.shown["boards"][self.viewer]), area.card_w, area.rect)
+        return gap_rects(xs, area.card_w, area.board_y, area.card_h, area.rect)
+
+    def inserting(self) -> bool:
+        return self.my_move() and "insert" in self.legal_kinds()
+
+    def declaring(self) -> bool:
+        return self.my_move() and bool({"build", "attack"} & self.legal_kinds())
+
+    def sacrificing(self) -> bool:
+        return self.my_move() and "sacrifice" in self.legal_kinds()
+
+    def action_label(self) -> str | None:
+        """The on-table button of the moment: redraw the marked cards, or keep them; keep the
+        castle whole instead of a sacrifice."""
+        if self.redrawing():
+            n = len(self.marked)
+            return f"Redraw {n} card{'s' if n > 1 else ''}" if n else "Keep all five"
+        if self.my_move() and "keep" in self.legal_kinds():
+            return "Keep my castle"
+        return None
+
+    def slots(self) -> list[Slot]:
+        v, out = self.shown, []
+        centre = self.plan.centre
+        sw, sh = self.small_w, self.small_h
+        y = centre.bottom - sh - int(6 * theme.ui_scale(self.app.size))
+        self.stock_rect = pygame.Rect(centre.centerx - sw - sw // 3, y, sw, sh)
+        out.append(Slot("stock", self.stock_rect, None, show_outline=False))
+        discard = pygame.Rect(centre.centerx + sw // 3, y, sw, sh)
+        out.append(Slot("discard", discard, "Discard", show_outline=False))
+        for seat, board in enumerate(v["boards"]):
+            if seat != self.viewer and not board and v["in"][seat] and v["round"]:
+                area = self.plan.area(seat)
+                rect = pygame.Rect(0, area.board_y, area.card_w, area.card_h)
+                rect.centerx = area.rect.centerx
+                out.append(Slot(f"empty:{seat}", rect, "Empty", show_outline=False))
+        mine = self.plan.area(self.viewer)
+        if self.inserting() or self.redrawing():
+            for i, rect in enumerate(self.gaps()):
+                out.append(Slot(f"gap:{i}", rect, None, show_outline=False))
+        if self.build_zone_shown():
+            out.append(Slot("buildzone", self.build_rect, "Build"))
+        label = self.action_label()
+        if label:
+            s = theme.ui_scale(self.app.size)
+            width = ui.button_width([label, "Redraw 5 cards"], int(16 * s), int(30 * s), True)
+            rect = pygame.Rect(0, 0, width, int(40 * s))
+            rect.midleft = (self.row_end + mine.card_w // 2, mine.row_y + mine.card_h // 2)
+            out.append(Slot("action", rect, None, show_outline=False))
+        return out
+
+    def build_zone_shown(self) -> bool:
+        return self.declaring() or bool(self.shown["builds"][self.viewer])
+
+    def placements(self) -> list[Placement]:
+        v = self.shown
+        out: list[Placement] = []
+        self.widths, self.homes, self.rects = {}, {}, {}
+        strikes = v.get("strikes", {})
+        striking = []
+        for seat in range(len(v["boards"])):
+            area = self.plan.area(seat)
+            xs = self.board_xs(seat)
+            for i, (x, cell) in enumerate(zip(xs, v["boards"][seat], strict=True)):
+                nxt = xs[i + 1] if i + 1 < len(xs) else x + area.card_w
+                self.add(out, cell["id"], cell["card"], f"b:{seat}:{i}", x, area.board_y, area, nxt)
+            if seat == self.viewer:
+                self.my_row(out, v, area)
+            else:
+                self.their_row(out, v, seat, area)
+        for key, target in strikes.items():
+            striking.append((key, target))
+        top = v["discard"][-4:]
+        spot = self.slot("discard").rect if self.slot("discard") else self.plan.centre
+        for i, code in enumerate(top):
+            p = Placement(code, code, "discard", i, spot.x + i, spot.y - i, True)
+            self.widths[code] = self.small_w
+            out.append(p)
+        by_key = {p.key: p for p in out}
+        for key, target in striking:  # an attacking card lies on the card it strikes
+            p, t = by_key.get(key), by_key.get(target)
+            if p is None or t is None:
+                continue
+            out.remove(p)
+            w = self.widths[target]
+            p.x, p.y = t.x + w // 4, t.y + round(w * 1.4 * 0.3)
+            self.widths[key] = w
+            out.append(p)
+        self.rects["discard"] = pygame.Rect(spot)
+        return out
+
+    def add(self, out, key, card, pile, x, y, area, nxt=None, face=None, raise_by=0) -> None:
+        w, h = area.card_w, area.card_h
+        face_up = card is not None if face is None else face
+        out.append(Placement(key, card, pile, len(out), x, y - raise_by, face_up))
+        self.widths[key] = w
+        seen = w if nxt is None else max(4, min(w, nxt - x))
+        self.rects[pile] = pygame.Rect(x, y - raise_by, seen, h)
+
+    def my_row(self, out: list[Placement], v: dict[str, Any], area) -> None:
+        """Under the viewer's castle: the hand, the build zone with its cards, declared attacks."""
+        w = area.card_w
+        hand = v["hands"][self.viewer]
+        builds = v["builds"][self.viewer]
+        attacks = attacks_of(v, self.viewer)
+        zone = self.build_zone_shown()
+        span = len(hand) * w * (1 + GAP) + (w * 1.6 if zone else 0) + len(attacks) * w * 0.7
+        x = int(area.rect.centerx - span / 2)
+        lift = int(area.card_h * 0.16)
+        for i, cell in enumerate(hand):
+            raised = lift if cell["card"] in self.marked else 0
+            self.add(
+                out, cell["id"], cell["card"], f"hand:{i}", x, area.row_y, area, raise_by=raised
+            )
+            x += int(w * (1 + GAP))
+        self.build_rect = pygame.Rect(x + w // 4, area.row_y, w, area.card_h)
+        if zone:
+            step = min(w // 3, (w // 2) // max(1, len(builds) - 1)) if len(builds) > 1 else 0
+            for i, cell in enumerate(builds):
+                bx = self.build_rect.x + i * step
+                nxt = bx + step if i + 1 < len(builds) else None
+                self.add(out, cell["id"], cell["card"], f"build:{i}", bx, area.row_y, area, nxt)
+            x = self.build_rect.right + w // 3 + step * max(0, len(builds) - 1)
+        for k, decl in enumerate(attacks):
+            self.add(
+                out, decl["id"], decl["card"], f"atk:{k}", x, area.row_y, area, x + int(w * 0.7)
+            )
+            self.homes[decl["id"]] = pygame.Rect(x, area.row_y, w, area.card_h)
+            x += int(w * 0.7)
+        self.row_end = x + (w if attacks else 0)
+
+    def their_row(self, out: list[Placement], v: dict[str, Any], seat: int, area) -> None:
+        """Another seat's hand (backs, but a face-up sacrifice draw) and declared cards."""
+        w = area.card_w
+        x = area.rect.x + w // 4
+        for cell in v["hands"][seat]:
+            self.add(out, cell["id"], cell["card"], f"oh:{seat}", x, area.row_y, area, x + w // 3)
+            x += w // 3
+        x += w
+        for cell in attacks_of(v, seat) + v["builds"][seat]:
+            self.add(out, cell["id"], cell["card"], f"od:{seat}", x, area.row_y, area, x + w // 2)
+            self.homes[cell["id"]] = pygame.Rect(x, area.row_y, w, area.card_h)
+            x += int(w * 0.6)
+
+    # -- two card sizes --------------------------------------------------------------------------
+    def images_of(self, key: str):
+        return (
+            self.images if self.widths.get(key, self.card_w) == self.card_w else self.small_images
+        )
+
+    def pile_target_rect(self, pile: str) -> pygame.Rect:
+        if pile in self.rects:
+            top = self.top_placement(pile)
+            if top is not None:
+                w = self.widths[top.key]
+                return pygame.Rect(
+                    top.x, top.y, w, round(w * 1.4) if w != self.card_w else self.card_h
+                )
+        return super().pile_target_rect(pile)
+
+    def hit(self, pos: tuple[int, int]) -> Placement | None:
+        for p in reversed(self.placed):
+            w = self.widths.get(p.key, self.card_w)
+            h = self.card_h if w == self.card_w else self.small_h
+            if p.x <= pos[0] < p.x + w and p.y <= pos[1] < p.y + h:
+                return p
+        return None
+
+    def point_of(self, pile: str) -> tuple[int, int]:
+        """The middle of what shows of a pile's card, or of its slot (scripted input)."""
+        rect = self.rects.get(pile) or self.slot(pile).rect
+        return rect.center
+
+    # -- gestures --------------------------------------------------------------------------------
+    def pick_at(self, p: Placement) -> Pick | str | None:
+        pile = p.pile
+        if pile.startswith("hand:"):
+            return Pick(pile, 0, (p.key,), (p.card,))
+        if pile.startswith("build:"):
+            return Pick(pile, 0, (p.key,), (p.card,))
+        if pile.startswith(f"b:{self.viewer}:"):
+            if self.sacrificing():
+                return Pick(pile, int(pile.rsplit(":", 1)[1]), (p.key,), (p.card,))
+            return "The cards of your castle stay where they are built"
+        if pile.startswith("b:") and self.declaring():
+            return "Drag a card from your hand onto this card to attack it"
+        return None
+
+    def targets(self, pick: Pick) -> list[Target]:
+        if pick.src.startswith("b:"):
+            return [Target("discard", self.rects["discard"])]
+        if self.inserting() or self.redrawing():  # (a card dragged before the redraw is refused)
+            return [Target(f"gap:{i}", r, "gap", i) for i, r in enumerate(self.gaps())]
+        out = [Target("buildzone", self.build_rect)]
+        v = self.shown
+        for seat, board in enumerate(v["boards"]):
+            if seat == self.viewer or not v["in"][seat]:
+                continue
+            for i in range(len(board)):
+                out.append(Target(f"b:{seat}:{i}", self.rects[f"b:{seat}:{i}"], "card", i))
+            if not board:
+                out.append(Target(f"empty:{seat}", self.slot(f"empty:{seat}").rect))
+        return out
+
+    def move_for(self, pick: Pick, target: Target) -> Any:
+        card = pick.cards[0]
+        kind, _, rest = target.id.partition(":")
+        if kind == "gap":
+            d = {"kind": "insert", "card": card, "index": int(rest)}
+        elif kind == "buildzone":
+            d = {"kind": "build", "card": card}
+        elif kind == "b":
+            seat, index = rest.split(":")
+            d = {"kind": "attack", "card": card, "seat": int(seat), "index": int(index)}
+        elif kind == "empty":
+            d = {"kind": "attack", "card": card, "seat": int(rest), "index": None}
+        elif kind == "discard":
+            d = {"kind": "sacrifice", "index": pick.index}
+        else:
+            return None
+        return self.game.move_from_dict(d)
+
+    def drop_target(self) -> Target | None:
+        """The target under the pointer (castle cards and gaps are narrow), else the one the
+        held card overlaps most."""
+        lead = self.sprites[self.held.codes[0]]
+        point = (lead.x + self.held.grab[0], lead.y + self.held.grab[1])
+        under = [t for t in self.held.targets if t.rect.collidepoint(point)]
+        if under:
+            return max(under, key=lambda t: t.id in self.held.accept)
+        return super().drop_target()
+
+    def hover_changed(self) -> None:
+        target = self.hover_target
+        gap = target.index if target is not None and target.kind == "gap" else None
+        if gap != self.open_gap:
+            self.open_gap = gap
+            self.sync()
+        else:
+            self.static_dirty = True
+
+    def let_go(self) -> None:
+        super().let_go()
+        self.open_gap = None
+
+    def missed_drop_reason(self) -> str:
+        if self.inserting():
+            return "Drop the card into a gap of your castle"
+        if self.sacrificing():
+            return "Drop the card on the discard pile to sacrifice it"
+        return "Drop the card on another castle's card to attack it, or on Build"
+
+    def click(self, pile: str, index: int | None, double: bool) -> bool:
+        if pile == "action":
+            return self.act()
+        if pile.startswith("hand:") and self.redrawing():
+            return self.toggle_mark(int(pile.split(":")[1]))
+        if pile.startswith("hand:") and self.declaring():
+            self.app.toasts.show("Drag the card onto another castle's card, or onto Build")
+        return False
+
+    def toggle_mark(self, i: int) -> bool:
+        hand = self.view["hands"][self.viewer]
+        if not self.redrawing() or i >= len(hand):
+            return False
+        self.marked ^= {hand[i]["card"]}
+        self.sync()
+        return True
+
+    def act(self) -> bool:
+        """The on-table button: redraw the marked cards (or none), or keep the castle."""
+        if self.redrawing():
+            cards = [c["card"] for c in self.view["hands"][self.viewer] if c["card"] in self.marked]
+            return self.try_move(self.game.move_from_dict({"kind": "redraw", "cards": cards}))
+        if self.my_move() and "keep" in self.legal_kinds():
+            return self.try_move(self.game.move_from_dict({"kind": "keep"}))
+        return False
+
+    def on_key(self, event: pygame.event.Event) -> None:
+        if self.frames and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_ESCAPE):
+            self.skip_attacks()
+        else:
+            super().on_key(event)
+
+    def handle_pointer(self, event: pygame.event.Event) -> bool:
+        if self.frames and event.type == pygame.MOUSEBUTTONDOWN:
+            self.skip_attacks()
+            return True
+        return super().handle_pointer(event)
+
+    def shortcuts(self) -> dict[int, Callable[[], None]]:
+        keys = {**super().shortcuts(), pygame.K_d: self.act, pygame.K_k: self.act}
+        for i, key in enumerate(MARK_KEYS):
+            keys[key] = lambda i=i: self.toggle_mark(i)
+        return keys
+
+    def focus_order(self) -> list[str]:
+        piles = [s.pile for s in self.slot_list]
+        mine = [f"hand:{i}" for i in range(len(self.shown["hands"][self.viewer]))]
+        mine += sorted({p.pile for p in self.placed if p.pile.startswith("build:")})
+        if self.sacrificing():
+            mine += [f"b:{self.viewer}:{i}" for i in range(len(self.shown["boards"][self.viewer]))]
+            return [*mine, "discard", "action"]
+        order = mine + [p for p in piles if p.startswith(("gap:", "buildzone", "empty:", "action"))]
+        if self.declaring():
+            order += [
+                p.pile
+                for p in self.placed
+                if p.pile.startswith("b:") and not p.pile.startswith(f"b:{self.viewer}:")
+            ]
+        return order
+
+    def keyboard_pick(self, pile: str) -> bool:
+        top = self.top_placement(pile)
+        if top is None or self.hold(top, (0, 0), True, quiet=True) is None:
+            return False
+        return self.keyboard_lift(top)
+
+    def gesture_for(self, move: Any) -> Gesture | None:
+        d = move.to_dict()
+        kind = d["kind"]
+        if not self.my_move():
+            return None
+        if kind == "redraw":
+            hand = [c["card"] for c in self.view["hands"][self.viewer]]
+            flips = set(d["cards"]) ^ self.marked
+            keys = tuple(MARK_KEYS[hand.index(c)] for c in sorted(flips, key=hand.index))
+            return Gesture(self.point_of("action"), None, keys)
+        if kind == "keep":
+            return Gesture(self.point_of("action"))
+        if kind == "sacrifice":
+            src, dst = f"b:{self.viewer}:{d['index']}", "discard"
+        else:
+            src = next(
+                (
+                    p.pile
+                    for p in self.placed
+                    if p.card == d["card"] and p.pile.startswith(("hand:", "build:"))
+                ),
+                None,
+            )
+            if src is None:
+                return None
+            dst = {
+                "insert": f"gap:{d.get('index')}",
+                "build": "buildzone",
+                "attack": f"b:{d.get('seat')}:{d.get('index')}"
+                if d.get("index") is not None
+                else f"empty:{d.get('seat')}",
+            }[kind]
+        pick = self.pick_at(self.top_placement(src))
+        if not isinstance(pick, Pick):
+            return None
+        target = next((t for t in self.targets(pick) if t.id == dst), None)
+        if target is None or self.move_for(pick, target) != move:
+            return None
+        return Gesture(self.point_of(src), target.rect.center)
+
+    # -- results ---------------------------------------------------------------------------------
+    def result(self) -> tuple[str, int]:
+        winners = self.view["winners"]
+        outcome = f"player {winners[0] + 1}" if len(winners) == 1 else "draw"
+        return outcome, max(self.view["scores"])
+
+    def show_ending(self) -> None:
+        self.show_results()
+
+    def show_results(self) -> None:
+        v = self.view
+        order = sorted(range(len(v["places"])), key=lambda s: (v["places"][s], s))
+        lines = []
+        for seat in order:
+            place = v["places"][seat]
+            board = len(v["boards"][seat])
+            what = (
+                f"{board} card{'s' * (board != 1)}, {v['scores'][seat]} points"
+                if board
+                else f"out in round {v['out_round'][seat]}"
+            )
+            lines.append(f"{ordinal(place)}  {self.seat_label(seat)} — {what}")
+        self.results_dialog(f"{self.verdict()}!", lines)
+
+    def verdict(self) -> str:
+        winners = self.view["winners"]
+        if len(winners) == 1:
+            return f"{self.seat_name(winners[0])} wins"
+        return "A draw"
+
+    def extra_buttons(self) -> list[ui.Button]:
+        return [ui.Button("Results", self.show_results, enabled=lambda: self.state.is_over())]
+
+    def status_parts(self) -> list[str]:
+        v = self.view
+        parts = [f"Deal #{self.request.seed}"]
+        parts.append(f"Round {v['round']}" if v["round"] else "Setting up")
+        parts.append(
+            self.turn_status() if not v["winners"] or not self.state.is_over() else self.verdict()
+        )
+        return parts
+
+
+def attacks_of(v: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The seat's declared attacks whose cards still wait (a spent one has no card left)."""
+    return [
+        d
+        for d in v["declarations"]
+        if d["seat"] == seat and d["kind"] == "attack" and d["id"] and not d.get("spent")
+    ]
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
