@@ -143,8 +143,8 @@ def open_busiest(app: Any, name: str) -> tuple[Any, Any]:
 
     state = registry.table_class(name).busiest_position()
     players = len(state.scores())
-    saved = state.to_dict()
-    request = DealRequest(name, saved["seed"], dict(saved["options"]), players, ["human"] * players)
+    seed = state.to_dict()["seed"]
+    request = DealRequest(name, seed, dict(state.options), players, ["human"] * players)
     request.secrets = False  # people at one screen, no hand-off: the table shows who is to move
     open_table(app, request)
     Driver(app, frames=1, dt=1 / 60).run(120)  # the deal animation lands
