@@ -54,16 +54,14 @@ class SandcastlesTable(SandcastlesDrawing, TableScene):
         cards to declare (attacks aim across the table)."""
         rng = random.Random(6)
         state = sandcastles.new_game(seed=6, players=6)
-        while True:
+        while not (state.phase == "declare" and min(map(len, state.boards)) >= 7):
             legal = state.legal_moves()
-            kinds = [m.to_dict()["kind"] for m in legal]
-            boards = [len(b) for b in state.view(0)["boards"]]
-            if state.phase == "declare" and min(boards) >= 7:
-                return state
-            grow = [
-                m for m, k in zip(legal, kinds, strict=True) if k in ("build", "insert", "keep")
-            ]
+            grow = [m for m in legal if m.to_dict()["kind"] in ("build", "insert", "keep")]
             state = state.apply(rng.choice(grow or legal))
+        while sum(map(len, state.hands)) > 2:  # attacks declared, two cards still to declare
+            attacks = [m for m in state.legal_moves() if m.to_dict()["kind"] == "attack"]
+            state = state.apply(rng.choice(attacks))
+        return state
 
     # -- what is shown ---------------------------------------------------------------------------
     @property
@@ -407,8 +405,6 @@ class SandcastlesTable(SandcastlesDrawing, TableScene):
         if gap != self.open_gap:
             self.open_gap = gap
             self.sync()
-        else:
-            self.static_dirty = True
 
     def let_go(self) -> None:
         super().let_go()

@@ -6,7 +6,6 @@ with the held card in the open gap, and cards in two sizes (the viewer's large, 
 
 from __future__ import annotations
 
-import math
 from contextlib import contextmanager
 from typing import Any
 
@@ -15,6 +14,7 @@ import pygame
 from engines import sandcastles
 from game import theme, ui
 from game.card_art import images_for
+from game.table.advice import draw_arrow
 
 STANDING = {"lead": ("▲ Lead", (238, 196, 84)), "rest": ("● Rest", (150, 162, 156))}
 STANDING["last"] = ("▼ Last", (226, 110, 92))
@@ -76,26 +76,32 @@ class SandcastlesDrawing:
             surface.blit(img, img.get_rect(center=box.center))
 
     def glows(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """The shared glows, but not on every gap (only the open one shows, as a hole)."""
-        out = [(pile, c) for pile, c in super().glows() if not pile.startswith("gap:")]
+        """What lights up each frame: the shared glows but those of the places that accept the
+        held card (they go in the resting layer: a castle has many) and of the gaps (only the
+        open one shows, as a hole); the place under the held card."""
+        accept = self.held.accept if self.held else set()
+        out = [
+            (pile, colour)
+            for pile, colour in super().glows()
+            if not pile.startswith("gap:") and not (pile in accept and colour == theme.ACCEPT)
+        ]
         target = self.hover_target
         if self.held and target is not None and target.kind != "gap":
             out.append((target.id, theme.FOCUS))
         return out
 
-    def draw_glows(self, surface: pygame.Surface) -> None:
-        for pile, colour in self.glows():
+    def draw_glows(self, surface: pygame.Surface, glows=None) -> None:
+        for pile, colour in self.glows() if glows is None else glows:
             rect = self.pile_target_rect(pile)
             images = self.images if rect.w >= self.card_w else self.small_images
             pad = images.glow_pad
             surface.blit(images.glow(colour), (rect.x - pad, rect.y - pad))
 
     # -- per frame -------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        self.draw_cards(surface)
+    def draw_cards(self, surface: pygame.Surface) -> None:
+        super().draw_cards(surface)
         self.draw_open_gap(surface)
-        self.draw_arrows(surface)
-        self.draw_bar(surface)
+        self.draw_arrows(surface, live=True)
 
     def draw_open_gap(self, surface: pygame.Surface) -> None:
         """The hole the held card would fill, and the castle's score with it there."""
@@ -140,8 +146,11 @@ class SandcastlesDrawing:
         w = self.widths.get(key, self.card_w)
         return sprite.x + w / 2, sprite.y + w * 0.7
 
-    def draw_arrows(self, surface: pygame.Surface) -> None:
+    def draw_arrows(self, surface: pygame.Surface, live: bool) -> None:
+        """The arrows of declared attacks: those between resting cards in the resting layer
+        (`live` False), those with a moving end (and the one of the held card) each frame."""
         v = self.shown
+        moving = {s.key for s in self.in_flight()}
         arrows = v.get("arrows")
         if arrows is None:
             from game.table.sandcastles_show import arrows_of
@@ -154,6 +163,8 @@ class SandcastlesDrawing:
             arrows = [*arrows, {"from": None, "to": key, "kind": "attack", "at": lead}]
         width = max(3, int(4 * theme.ui_scale(self.app.size)))
         for arrow in arrows:
+            if live != (arrow.get("at") is not None or {arrow["from"], arrow["to"]} & moving):
+                continue
             if arrow.get("at") is not None:
                 a = (arrow["at"].x + self.card_w / 2, arrow["at"].y + self.card_h * 0.3)
             else:
@@ -162,6 +173,7 @@ class SandcastlesDrawing:
             if a is None or b is None:
                 continue
             colour = REDIRECT if arrow["kind"] == "redirect" else ATTACK
+            draw_arrow(surface, a, b, (20, 20, 20), width + 3)  # an outline: it shows on cards
             draw_arrow(surface, a, b, colour, width)
 
     # -- the static layer ------------------------------------------------------------------------
@@ -172,12 +184,16 @@ class SandcastlesDrawing:
             self.draw_seat_words(surface, seat, s)
         self.draw_banner(surface, s)
         self.draw_stock(surface, s)
+        self.draw_arrows(surface, live=False)
         for slot in self.slot_list:  # the small piles' outlines (the shared ones are large)
             if slot.label and not self.pile_cards(slot.pile):
                 surface.blit(self.small_images.slot(slot.label), slot.rect.topleft)
         if not v["boards"][self.viewer] and (self.inserting() or self.redrawing()):
             outline = self.images.slot("Castle")
             surface.blit(outline, outline.get_rect(center=self.gaps()[0].center))
+        if self.held:
+            accept = sorted(p for p in self.held.accept if not p.startswith("gap:"))
+            self.draw_glows(surface, [(pile, theme.ACCEPT) for pile in accept])
         action = self.slot("action")
         if action is not None:
             self.draw_action(surface, action.rect, s)
@@ -276,20 +292,3 @@ def pill(surface: pygame.Surface, word: str, midleft: tuple[int, int], size: int
     box.midleft = midleft
     pygame.draw.rect(surface, colour, box, border_radius=box.h // 2)
     surface.blit(img, img.get_rect(center=box.center))
-
-
-def draw_arrow(surface, a, b, colour, width: int) -> None:
-    """A line from a to b with a head at b, outlined so it shows on felt and on cards."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = math.hypot(dx, dy)
-    if length < 4:
-        return
-    ux, uy = dx / length, dy / length
-    head = width * 4
-    end = (b[0] - ux * head * 0.8, b[1] - uy * head * 0.8)
-    left = (b[0] - ux * head - uy * head * 0.55, b[1] - uy * head + ux * head * 0.55)
-    right = (b[0] - ux * head + uy * head * 0.55, b[1] - uy * head - ux * head * 0.55)
-    pygame.draw.line(surface, (20, 20, 20), a, end, width + 2)
-    pygame.draw.line(surface, colour, a, end, width)
-    pygame.draw.polygon(surface, (20, 20, 20), (b, left, right))
-    pygame.draw.polygon(surface, colour, [(b[0] - ux, b[1] - uy), left, right])
