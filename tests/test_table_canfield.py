@@ -599,11 +599,14 @@ def test_the_menu_lists_all_four_games_and_disables_unbuilt_ones(app, driver):
     for name, b in menu.game_buttons.items():
         assert b.enabled() == (name in registry.playable_names()), name
     assert menu.game_buttons["canfield"].enabled()
-    for name in ("sandcastles", "orchard"):
-        driver.click(menu.game_buttons[name].rect.center)
-        assert app.scene is menu, name
-    driver.key(pygame.K_4)
-    assert app.scene is menu
+    for number, name in enumerate(registry.names(), 1):
+        if (
+            name not in registry.playable_names()
+        ):  # coming soon: neither a click nor its key opens it
+            driver.click(menu.game_buttons[name].rect.center)
+            assert app.scene is menu, name
+            driver.key(pygame.K_0 + number)
+            assert app.scene is menu, name
     driver.click(menu.game_buttons["canfield"].rect.center)
     assert app.scene is not menu and app.scene.game.name == "canfield"
 

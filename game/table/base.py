@@ -269,8 +269,16 @@ class TableScene(TableCanvas, TableGestures, Scene):
             then()
 
     def result(self) -> tuple[str, int]:
-        """The finished game's outcome and score, as the statistics keep them."""
-        raise NotImplementedError
+        """The finished game's outcome and score, as the statistics keep them: the winner (or a
+        draw) and the best score. A solitaire table says it its own way."""
+        winners = self.state.winners()
+        outcome = f"player {winners[0] + 1}" if len(winners) == 1 else "draw"
+        return outcome, max(self.state.scores())
+
+    def verdict(self) -> str:
+        """Who won the finished game, as the table and the results say it."""
+        winners = self.state.winners()
+        return f"{self.seat_name(winners[0])} wins" if len(winners) == 1 else "A draw"
 
     def show_ending(self) -> None:
         """Hook: the game is over and every card has landed (celebrate, show the results)."""
@@ -287,7 +295,11 @@ class TableScene(TableCanvas, TableGestures, Scene):
         self.app.push(ChoiceScene(self.app, title, lines, choices))
 
     def rematch(self) -> None:
-        """The same seats again, on a new deal."""
+        """The same seats again, on a new deal; where the game lets the table say who starts (a
+        "first" option), the next player starts."""
+        if "first" in self.game.OPTIONS and "first_player" in self.view:
+            first = (self.view["first_player"] + 1) % self.request.players
+            self.request.options = {**self.request.options, "first": first}
         self.start_deal(fresh_seed())
 
     # -- seats ---------------------------------------------------------------------------------

@@ -105,11 +105,6 @@ class CanalsTable(TableScene):
             return [f"t{c['side']}.{c['column']}.{c['row']}" for c in event["cards"]]
         return []
 
-    def result(self) -> tuple[str, int]:
-        winners = self.view["winners"]
-        outcome = "draw" if len(winners) > 1 else f"player {winners[0] + 1}"
-        return outcome, max(self.view["scores"])
-
     def show_ending(self) -> None:
         self.show_results()
 
@@ -528,17 +523,6 @@ class CanalsTable(TableScene):
             scoring = sum(1 for c in columns if c["score"])
             lines.append(f"{NAMES[side]}: {scoring} of {len(columns)} columns score")
         self.results_dialog(f"{self.verdict()}!", lines)
-
-    def verdict(self) -> str:
-        """Who won the finished game, as the table and the results say it."""
-        winners = self.view["winners"]
-        return "A draw" if len(winners) > 1 else f"{NAMES[winners[0]]} wins"
-
-    def rematch(self) -> None:
-        """A new game in which the other player places first."""
-        first = 1 - self.view["first_player"]
-        self.request.options = {**self.request.options, "first": first}
-        super().rematch()
 
     def deal_origin(self) -> tuple[int, int]:
         return (self.app.size[0] // 2, self.app.size[1] // 2)
