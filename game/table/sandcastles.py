@@ -299,14 +299,21 @@ class SandcastlesTable(SandcastlesDrawing, TableScene):
         self.row_end = x + (w if attacks else 0)
 
     def their_row(self, out: list[Placement], v: dict[str, Any], seat: int, area) -> None:
-        """Another seat's hand (backs, but a face-up sacrifice draw) and declared cards."""
+        """Another seat's hand (backs, but a face-up sacrifice draw) and declared cards, centred
+        under its castle."""
         w = area.card_w
-        x = area.rect.x + w // 4
-        for cell in v["hands"][seat]:
+        hand, decls = v["hands"][seat], attacks_of(v, seat) + v["builds"][seat]
+        span = (
+            (len(hand) - 1) * (w // 3)
+            + w
+            + (w // 2 + (len(decls) - 1) * int(w * 0.6) + w) * (bool(decls))
+        )
+        x = area.rect.centerx - max(span, w) // 2
+        for cell in hand:
             self.add(out, cell["id"], cell["card"], f"oh:{seat}", x, area.row_y, area, x + w // 3)
             x += w // 3
-        x += w
-        for cell in attacks_of(v, seat) + v["builds"][seat]:
+        x += w - w // 3 + w // 2
+        for cell in decls:
             self.add(out, cell["id"], cell["card"], f"od:{seat}", x, area.row_y, area, x + w // 2)
             self.homes[cell["id"]] = pygame.Rect(x, area.row_y, w, area.card_h)
             x += int(w * 0.6)

@@ -132,7 +132,7 @@ class SandcastlesDrawing:
     def arrow_anchor(self, key: str) -> tuple[float, float] | None:
         home = self.homes.get(key)
         if home is not None:
-            return home.centerx, home.centery
+            return home.centerx, home.y + home.h * 0.15
         sprite = self.sprites.get(key)
         return None if sprite is None else (sprite.x + self.card_w / 2, sprite.y)
 
@@ -163,7 +163,7 @@ class SandcastlesDrawing:
             arrows = [*arrows, {"from": None, "to": key, "kind": "attack", "at": lead}]
         width = max(3, int(4 * theme.ui_scale(self.app.size)))
         for arrow in arrows:
-            if live != (arrow.get("at") is not None or {arrow["from"], arrow["to"]} & moving):
+            if live != bool(arrow.get("at") is not None or {arrow["from"], arrow["to"]} & moving):
                 continue
             if arrow.get("at") is not None:
                 a = (arrow["at"].x + self.card_w / 2, arrow["at"].y + self.card_h * 0.3)
@@ -173,7 +173,6 @@ class SandcastlesDrawing:
             if a is None or b is None:
                 continue
             colour = REDIRECT if arrow["kind"] == "redirect" else ATTACK
-            draw_arrow(surface, a, b, (20, 20, 20), width + 3)  # an outline: it shows on cards
             draw_arrow(surface, a, b, colour, width)
 
     # -- the static layer ------------------------------------------------------------------------
@@ -186,7 +185,7 @@ class SandcastlesDrawing:
         self.draw_stock(surface, s)
         self.draw_arrows(surface, live=False)
         for slot in self.slot_list:  # the small piles' outlines (the shared ones are large)
-            if slot.label and not self.pile_cards(slot.pile):
+            if slot.label and not slot.show_outline and not self.pile_cards(slot.pile):
                 surface.blit(self.small_images.slot(slot.label), slot.rect.topleft)
         if not v["boards"][self.viewer] and (self.inserting() or self.redrawing()):
             outline = self.images.slot("Castle")
@@ -216,7 +215,9 @@ class SandcastlesDrawing:
             count = len(v["boards"][seat])
             score = v["scores"][seat]
             score = "castle hidden" if score is None else f"{score} point{'s' * (score != 1)}"
-            parts.append(ui.text(f"{count} cards · {score}", size, theme.TEXT_DIM))
+            parts.append(
+                ui.text(f"{count} card{'s' * (count != 1)} · {score}", size, theme.TEXT_DIM)
+            )
         x, y = area.rect.x + int(8 * s), area.label_y
         for img in parts:
             surface.blit(img, img.get_rect(midleft=(x, y)))
