@@ -21,10 +21,11 @@ Why it looks the way it does:
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import combinations, pairwise, product
-from typing import Any
+from typing import Any, NamedTuple
 
 from engines.cards import FULL_DECK, is_card, pretty
 from engines.core import IllegalMove, check_seed_and_players, resolve_options
@@ -366,6 +367,28 @@ _TARGET: dict[tuple[int, int | None, int], Target] = {}
 _PRUNE: dict[tuple[int, int, int], Prune] = {}
 
 
+def _grow_move(c: str, i: int, b: int) -> Grow:
+    key = (c, i, b)
+    move = _GROW.get(key)
+    if move is None:
+        move = _GROW[key] = Grow(c, i, b)
+    return move
+
+
+def _nth_grow(hand: tuple[str, ...], counts: list[int], slots: list, k: int) -> Grow:
+    """The k-th grow in listing order: per hand card, its slots that have room."""
+    for c, n in zip(hand, counts, strict=True):
+        if k < n:
+            v = VALUE[c]
+            for room, i, b in slots:
+                if v <= room:
+                    if k == 0:
+                        return _grow_move(c, i, b)
+                    k -= 1
+        k -= n
+    raise AssertionError("random_move: the grow counts do not match the moves")
+
+
 def _interned(table: dict, cls: type, *key: Any) -> Any:
     move = table.get(key)
     if move is None:
@@ -444,8 +467,7 @@ def _shift_used(used: tuple[int, ...], b: int, emptied: bool) -> tuple[int, ...]
     return tuple(sorted((*used, b)))
 
 
-@dataclass(frozen=True, slots=True)
-class Pending:
+class Pending(NamedTuple):
     """A multi-move action under way, with what cancel needs to undo it.
 
     condense: `seed`, `steps` = ((branch, emptied), ...), `used` = branches of that seed already
@@ -485,8 +507,7 @@ _FINISH_FIRST = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class OrchardState:
+class _StateFields(NamedTuple):
     seed: int
     first: int | None  # the option as given (None: the seed decided)
     starter: int  # the non-dealer, who moved first
@@ -502,10 +523,35 @@ class OrchardState:
     passed: bool  # the last turn was a pass
     pending: Pending | None = None
     # What made this state (for `events`): the move and, for a turn's end, (action, drawn,
-    # discarded, last_round); not part of equality.
-    last: Any = field(default=None, compare=False, repr=False)
-    note: Any = field(default=None, compare=False, repr=False)
-    _final: Any = field(default=None, compare=False, repr=False)
+    # discarded, last_round). Not part of equality.
+    last: Any = None
+    note: Any = None
+
+
+_COMPARED = 14  # the fields up to `pending`: what equality and hashing look at
+
+
+class OrchardState(_StateFields):
+    """A position. An immutable tuple (a NamedTuple: building one costs a tenth of a frozen
+    dataclass, and apply builds one per move); `==` and `hash` look at the game's fields only,
+    not at `last` and `note`."""
+
+    # Set on an instance when first needed (they live in its __dict__, outside the tuple):
+    _final: list[dict[str, Any]] | None = None  # final()'s result, computed once
+    _picked: Any = None  # the move random_move returned here: legal, so apply skips the check
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not OrchardState:
+            return NotImplemented
+        return self[:_COMPARED] == other[:_COMPARED]
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not OrchardState:
+            return NotImplemented
+        return self[:_COMPARED] != other[:_COMPARED]
+
+    def __hash__(self) -> int:
+        return hash(self[:_COMPARED])
 
     # ------------------------------------------------------------------ basics
 
@@ -589,24 +635,25 @@ class OrchardState:
         moves.append(CANCEL)
         return moves
 
-    def _grows(self, me: int, out: list) -> None:
+    def _grow_slots(self, me: int) -> list[tuple[int, int, int]]:
+        """(room left, seed, branch) of every place a card could grow, in listing order."""
         slots = []
         for i, (_cards, value, branches, sums) in enumerate(self.seeds[me]):
             for b, total in enumerate(sums):
                 slots.append((value - total, i, b))
             if len(branches) < MAX_BRANCHES:
                 slots.append((value, i, len(branches)))
+        return slots
+
+    def _grows(self, me: int, out: list) -> None:
+        slots = self._grow_slots(me)
         if not slots:
             return
         for c in self.hands[me]:
             v = VALUE[c]
             for room, i, b in slots:
                 if v <= room:
-                    key = (c, i, b)
-                    move = _GROW.get(key)
-                    if move is None:
-                        move = _GROW[key] = Grow(c, i, b)
-                    out.append(move)
+                    out.append(_grow_move(c, i, b))
 
     @staticmethod
     def _tails(seeds: tuple[Seed, ...], table: dict, cls: type, used: tuple, out: list) -> None:
@@ -625,11 +672,72 @@ class OrchardState:
         return bool(self.seeds[seat])
 
     def random_move(self, rng: random.Random) -> OrchardMove | None:
-        """`legal_moves()[rng.randrange(len(legal_moves()))]` (same use of `rng`); None once over."""
-        moves = self.legal_moves()
-        if not moves:
+        """`legal_moves()[rng.randrange(len(legal_moves()))]` (same use of `rng`), without building
+        the list in the phases random play spends most moves in (play and grow); None once over.
+        The move is remembered, so `apply` need not check it again."""
+        move = self._random_move(rng)
+        self._picked = move
+        return move
+
+    def _random_move(self, rng: random.Random) -> OrchardMove | None:
+        me = self.current
+        if me is None:
             return None
-        return moves[rng.randrange(len(moves))]
+        pending = self.pending
+        if pending is not None and pending.kind != "grow":
+            moves = self.legal_moves()
+            return moves[rng.randrange(len(moves))]
+        hand = self.hands[me]
+        mine = self.seeds[me]
+        slots = []  # as _grow_slots, with the counts of condenses and tails on the way
+        rooms = []
+        n_condense = n_tails = 0
+        for i, (_cards, value, branches, sums) in enumerate(mine):
+            n = len(sums)
+            n_condense += n
+            for b in range(n):
+                room = value - sums[b]
+                slots.append((room, i, b))
+                rooms.append(room)
+                n_tails += len(branches[b])
+            if n < MAX_BRANCHES:
+                slots.append((value, i, n))
+                rooms.append(value)
+        rooms.sort()
+        n_slots = len(rooms)
+        grow_counts = [n_slots - bisect_left(rooms, VALUE[c]) for c in hand]
+        n_grow = sum(grow_counts)
+        if pending is not None:
+            k = rng.randrange(n_grow + 2)
+            if k >= n_grow:
+                return DONE if k == n_grow else CANCEL
+            return _nth_grow(hand, grow_counts, slots, k)
+        plants = [c for c in hand if not _FACE[c]]
+        n_attack = n_tails if self.seeds[1 - me] else 0
+        k = rng.randrange(len(plants) + n_condense + n_grow + n_attack + n_tails + 1)
+        if k < len(plants):
+            return _PLANT[plants[k]]
+        k -= len(plants)
+        if k < n_condense:
+            for i, seed in enumerate(mine):
+                if k < len(seed[2]):
+                    return _interned(_CONDENSE, Condense, i, k)
+                k -= len(seed[2])
+        k -= n_condense
+        if k < n_grow:
+            return _nth_grow(hand, grow_counts, slots, k)
+        k -= n_grow
+        if k >= n_attack + n_tails:
+            return PASS
+        table, cls = (_ATTACK, Attack) if k < n_attack else (_PRUNE, Prune)
+        if k >= n_attack:
+            k -= n_attack
+        for i, seed in enumerate(mine):
+            for b, branch in enumerate(seed[2]):
+                if k < len(branch):
+                    return _interned(table, cls, i, b, k + 1)
+                k -= len(branch)
+        raise AssertionError("random_move: the counts do not match the moves")
 
     # ------------------------------------------------------------------ checking
 
@@ -793,9 +901,10 @@ class OrchardState:
     # ------------------------------------------------------------------ applying
 
     def apply(self, move: Any) -> OrchardState:
-        reason = self.check(move)
-        if reason is not None:
-            raise IllegalMove(reason)
+        if move is not self._picked or move is None:
+            reason = self.check(move)
+            if reason is not None:
+                raise IllegalMove(reason)
         return _APPLY[type(move)](self, self.current, move)
 
     def _pending_state(self, hands, seeds, pending: Pending, move: Any) -> OrchardState:
@@ -863,7 +972,8 @@ class OrchardState:
 
     def _apply_plant(self, me: int, move: Plant) -> OrchardState:
         hand = self.hands[me]
-        hands = _pair(self.hands, me, tuple(c for c in hand if c != move.card))
+        k = hand.index(move.card)
+        hands = _pair(self.hands, me, hand[:k] + hand[k + 1 :])
         seed = ((move.card,), VALUE[move.card], (), ())
         seeds = _pair(self.seeds, me, (*self.seeds[me], seed))
         return self._end_turn(
@@ -892,7 +1002,9 @@ class OrchardState:
 
     def _apply_grow(self, me: int, move: Grow) -> OrchardState:
         c, i, b = move.card, move.seed, move.branch
-        hands = _pair(self.hands, me, tuple(x for x in self.hands[me] if x != c))
+        hand = self.hands[me]
+        k = hand.index(c)
+        hands = _pair(self.hands, me, hand[:k] + hand[k + 1 :])
         mine = self.seeds[me]
         cards, value, branches, sums = mine[i]
         if b == len(branches):
@@ -1034,7 +1146,7 @@ class OrchardState:
                         "score": play_points + score + CAPTURED_SEED_POINTS * n,
                     }
                 )
-            object.__setattr__(self, "_final", out)
+            self._final = out
         return self._final
 
     def scores(self) -> list[int]:
