@@ -1,0 +1,336 @@
+"""The Orchard table: every gesture makes the engine's move, refusals say the engine's reason, the
+capture flow (attackers, targets lit only when enough, the meld tray, confirm, cancel), views that
+never show the other hand, and whole games by two people and against a computer. Input goes
+through real pygame events (Driver)."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+from conftest import set_position
+
+import engines
+from engines import orchard
+from game.deal import DealRequest
+from game.driver import Driver
+from game.scenes.dialogs import ChoiceScene
+from game.scenes.handoff import HandoffScene
+from game.scenes.menu import MenuScene
+from game.table import open_table
+from game.table.orchard import OrchardTable
+
+move = orchard.move_from_dict
+
+
+def open_orchard(make_app, size=(1280, 800), secrets=False, seats=None, seed=11):
+    app = make_app(size, animation="off")
+    app.push(MenuScene(app))
+    request = DealRequest.build(engines.get("orchard"), seed=seed, seats=seats)
+    request.secrets = secrets
+    open_table(app, request)
+    table = next(s for s in app.scenes if isinstance(s, OrchardTable))
+    driver = Driver(app, frames=2)
+    driver.run(2)
+    return app, table, driver
+
+
+def perform(driver: Driver, gesture) -> None:
+    for key in gesture.keys:
+        driver.key(key)
+    if gesture.release is None:
+        driver.click(gesture.press)
+    else:
+        driver.drag(gesture.press, gesture.release)
+
+
+def play(table, driver, m) -> None:
+    """Make `m` by its gesture and check it was exactly that move."""
+    gesture = table.gesture_for(m)
+    assert gesture is not None, m
+    pos = table.pos
+    perform(driver, gesture)
+    assert table.pos > pos and table.moves[pos] == m, (m, table.app.toasts.latest)
+
+
+def kinds(state) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for m in state.legal_moves():
+        out.setdefault(m.to_dict()["kind"], []).append(m)
+    return out
+
+
+def position_with(want, seed=3, tries=4000):
+    """A position reached by random play in which `want(state)` holds."""
+    rng = random.Random(seed)
+    state = orchard.new_game(seed=seed)
+    for _ in range(tries):
+        if want(state):
+            return state
+        if state.is_over():
+            state = orchard.new_game(seed=rng.randrange(10**6))
+            continue
+        legal = state.legal_moves()
+        ends = [m for m in legal if m.to_dict()["kind"] in ("plant", "grow", "done")]
+        state = state.apply(rng.choice(ends if ends and rng.random() < 0.8 else legal))
+    raise AssertionError("no such position")
+
+
+def can_capture(state) -> bool:
+    """Play phase, and some single attacker has a target it may take."""
+    if state.phase != "play":
+        return False
+    for a in kinds(state).get("attack", []):
+        after = state.apply(a)
+        if "target" in kinds(after):
+            return True
+    return False
+
+
+def test_every_kind_of_move_is_made_by_its_gesture(make_app):
+    app, table, driver = open_orchard(make_app)
+    seen: set[str] = set()
+    for seed in (3, 4, 5):
+        rng = random.Random(seed)
+        state = position_with(lambda s: s.phase == "play" and len(s.legal_moves()) > 20, seed)
+        for _ in range(40):
+            if state.is_over():
+                break
+            set_position(table, state)
+            by_kind = kinds(state)
+            for kind, moves in by_kind.items():
+                m = rng.choice(moves)
+                play(table, driver, m)
+                seen.add(kind)
+                app.reset_to(table)  # a move that ended the game put up its results
+                set_position(table, state)
+            state = state.apply(rng.choice(state.legal_moves()))
+    assert {"plant", "grow", "done", "cancel", "pass", "attack", "target", "prune"} <= seen
+    assert {"condense", "meld"} & seen
+
+
+def test_a_face_card_dropped_on_the_seed_slot_is_refused_with_the_engines_reason(make_app):
+    app, table, driver = open_orchard(make_app)
+    state = position_with(
+        lambda s: s.phase == "play" and any(orchard.is_face(c) for c in s.hands[s.current_player])
+    )
+    set_position(table, state)
+    me = table.viewer
+    hand = table.view["hands"][me]
+    face = next(c for c in hand if orchard.is_face(c))
+    driver.drag(table.card_point("hand", hand.index(face)), table.geo.plant.center)
+    assert table.pos == 0
+    assert app.toasts.latest == state.check(move({"kind": "plant", "card": face}))
+
+
+def test_growing_past_the_seeds_value_is_refused_and_the_total_shows_while_dragging(make_app):
+    app, table, driver = open_orchard(make_app)
+
+    def over(s):
+        if s.phase != "play":
+            return False
+        me = s.current_player
+        view = s.view(me)
+        return any(
+            orchard.card_value(c) > seed["value"]
+            for seed in view["seeds"][me]
+            for c in view["hands"][me]
+        )
+
+    state = position_with(over)
+    set_position(table, state)
+    me = table.viewer
+    view = table.view
+    i, card = next(
+        (i, c)
+        for i, seed in enumerate(view["seeds"][me])
+        for c in view["hands"][me]
+        if orchard.card_value(c) > seed["value"]
+    )
+    start = table.card_point("hand", view["hands"][me].index(card))
+    end = table.hot_point(table.seed_rect(me, i))
+    driver.post(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    driver.run(1)
+    for t in (0.5, 1.0):
+        x, y = int(start[0] + (end[0] - start[0]) * t), int(start[1] + (end[1] - start[1]) * t)
+        driver.post(pygame.MOUSEMOTION, pos=(x, y), rel=(1, 1), buttons=(1, 0, 0))
+        driver.run(1)
+    text, _colour, _rect = table.preview()
+    seed = view["seeds"][me][i]
+    assert text == f"branch {orchard.card_value(card)} / {seed['value']}"
+    driver.post(pygame.MOUSEBUTTONUP, pos=end, button=1)
+    driver.run(2)
+    grow = move({"kind": "grow", "card": card, "seed": i, "branch": len(seed["branches"])})
+    assert table.pos == 0 and app.toasts.latest == state.check(grow)
+
+
+def test_the_capture_flow_attackers_lit_targets_meld_tray_and_confirm(make_app):
+    app, table, driver = open_orchard(make_app)
+    state = position_with(can_capture, seed=8)
+    set_position(table, state)
+    other = 1 - table.viewer
+    attack = next(a for a in kinds(state)["attack"] if "target" in kinds(state.apply(a)))
+    # A target clicked before any attacker: refused with the engine's reason.
+    some_target = next(
+        (i, b)
+        for i, seed in enumerate(table.view["seeds"][other])
+        for b in range(len(seed["branches"]))
+    )
+    tail = move({"kind": "target", "seed": some_target[0], "branch": some_target[1], "count": 1})
+    pile = f"br:{other}:{some_target[0]}:{some_target[1]}"
+    driver.click(table.card_point(pile, len(table.pile_cards(pile)) - 1))
+    assert table.pos == 0 and app.toasts.latest == state.check(tail)
+    assert table.targets_lit == []  # nothing lit before an attacker is picked
+    play(table, driver, attack)
+    pending = table.view["pending"]
+    assert table.view["phase"] == "capture" and pending["attack_sum"] == sum(
+        orchard.card_value(c) for c in pending["attackers"][0]["cards"]
+    )
+    assert f"Attackers total {pending['attack_sum']}" in table.banner_lines()[1][0]
+    # Lit: exactly the targets the engine accepts now.
+    now = table.state
+    legal = {
+        (t.to_dict()["seed"], -1 if t.to_dict()["branch"] is None else t.to_dict()["branch"])
+        for t in kinds(now)["target"]
+    }
+    assert {(i, b) for i, b, _k in table.targets_lit} == legal
+    for i, b, k in table.targets_lit:
+        branch = None if b < 0 else b
+        target = move({"kind": "target", "seed": i, "branch": branch, "count": k})
+        assert now.check(target) is None
+    target = kinds(now)["target"][0]
+    play(table, driver, target)
+    assert table.view["phase"] == "meld"
+    removed = table.view["pending"]["removed"]
+    suggested = [m for _pile, m, _rect, _text in table.tray.chips if m is not None]
+    assert (
+        sorted(map(sorted, suggested))
+        == sorted(sorted(m) for m in orchard.legal_melds(removed))[: len(suggested)]
+        or not suggested
+    )
+    for m in suggested[:1]:
+        play(table, driver, move({"kind": "meld", "cards": m}))
+    mover = table.state.current_player
+    play(table, driver, move({"kind": "done"}))
+    assert table.state.current_player != mover and table.view["phase"] == "play"
+
+
+def test_cancel_puts_the_turn_back_as_it_began(make_app):
+    _app, table, driver = open_orchard(make_app)
+    state = position_with(can_capture, seed=8)
+    set_position(table, state)
+    attack = next(a for a in kinds(state)["attack"] if "target" in kinds(state.apply(a)))
+    play(table, driver, attack)
+    play(table, driver, kinds(table.state)["target"][0])
+    driver.key(pygame.K_c)  # Cancel from the keyboard
+    assert table.state.view(table.viewer) == state.view(table.viewer)
+    assert table.view["phase"] == "play"
+
+
+def test_picking_melds_by_hand_refuses_a_non_meld_with_the_engines_reason(make_app):
+    app, table, driver = open_orchard(make_app)
+    state = position_with(can_capture, seed=8)
+    set_position(table, state)
+    attack = next(a for a in kinds(state)["attack"] if "target" in kinds(state.apply(a)))
+    play(table, driver, attack)
+    play(table, driver, kinds(table.state)["target"][0])
+    removed = table.view["pending"]["removed"]
+    for index in range(min(2, len(removed))):  # two cards are never a meld... unless a marriage
+        spot = next(p for p in table.tray.spots if p.pile == "tray" and p.index == index)
+        driver.click((spot.x + 4, spot.y + table.card_h // 2))
+    picked = [c for c in removed if c in table.tray.picked]
+    chip = next(c for c in table.tray.chips if c[1] is None)
+    pos = table.pos
+    driver.click(chip[2].center)
+    attempt = move({"kind": "meld", "cards": picked})
+    reason = table.states[pos].check(attempt)
+    if reason is None:
+        assert table.pos == pos + 1
+    else:
+        assert table.pos == pos and app.toasts.latest == reason
+
+
+def test_the_table_draws_the_same_pixels_whatever_the_other_hand_and_stock_hold(make_app):
+    app, table, _driver = open_orchard(make_app)
+    real = position_with(lambda s: s.phase == "play" and s.view(0)["turn"] > 10)
+    viewer = real.current_player
+    other = orchard.determinize(real.view(viewer), random.Random(99))
+    assert other.to_dict() != real.to_dict() and other.view(viewer) == real.view(viewer)
+    set_position(table, real)
+    assert table.viewer == viewer
+    table.draw(app.screen)
+    first = pygame.image.tobytes(app.screen, "RGB")
+    set_position(table, other)
+    table.draw(app.screen)
+    assert pygame.image.tobytes(app.screen, "RGB") == first
+    hidden = [p for p in table.placed if p.pile == f"hand:{1 - viewer}"]
+    assert hidden and all(p.card is None and p.key not in engines.cards.FULL_DECK for p in hidden)
+
+
+def test_keyboard_alone_plants_a_card_and_passes(make_app):
+    _app, table, driver = open_orchard(make_app)
+    state = table.state
+    me = table.viewer
+    plant = kinds(state)["plant"][0]
+    card = plant.to_dict()["card"]
+    order = table.focus_order()
+    hand = table.view["hands"][me]
+    driver.key(pygame.K_TAB)  # the focus comes to the hand
+    assert order[table.focus] == "hand"
+    driver.key(pygame.K_RETURN)  # lift a card, then walk to the one to plant
+    for _ in range(len(hand)):
+        if table.held.pick.cards == (card,):
+            break
+        here = table.view["hands"][me].index(table.held.pick.cards[0])
+        driver.key(pygame.K_UP if here > hand.index(card) else pygame.K_DOWN)
+    assert table.held.pick.cards == (card,)
+    for _ in range(order.index(f"plant:{me}")):
+        driver.key(pygame.K_TAB)
+    driver.key(pygame.K_RETURN)
+    assert table.moves == [plant]
+    driver.key(pygame.K_p)  # the other player passes
+    assert table.moves[-1] == move({"kind": "pass"})
+
+
+def finish(app, table, driver, rng, limit=2000) -> None:
+    """Random legal moves by their gestures (hand-offs and End turn passed) to the end."""
+    for _ in range(limit):
+        if table.state.is_over():
+            break
+        if isinstance(app.scene, HandoffScene):
+            driver.run(10)
+            driver.click(app.scene.ready.rect.center)
+            continue
+        if table.end_turn_button.enabled():
+            driver.click(table.end_turn_button.rect.center)
+            continue
+        if table.seats.is_computer(table.state.current_player):
+            driver.run(1)
+            continue
+        pairs = [(m, g) for m in table.state.legal_moves() if (g := table.gesture_for(m))]
+        m, _g = rng.choice(pairs)
+        play(table, driver, m)
+    assert table.state.is_over()
+    driver.run(10)
+
+
+def test_two_people_finish_a_game_with_the_handoff_and_see_the_results(make_app):
+    app, table, driver = open_orchard(make_app, secrets=True, seed=21)
+    finish(app, table, driver, random.Random(2))
+    assert isinstance(app.scene, ChoiceScene)
+    final = table.view["final"]
+    for seat, f in enumerate(final):
+        assert f["score"] == table.state.scores()[seat]
+        assert any(
+            line.startswith(f"Player {seat + 1}: {f['score']} points") for line in app.scene.lines
+        )
+    first = table.view["first_player"]
+    driver.click(app.scene.buttons[0].rect.center)  # Rematch: the other player starts
+    assert table.pos == 0 and table.view["first_player"] == 1 - first
+
+
+def test_a_person_finishes_a_game_against_a_computer(make_app):
+    app, table, driver = open_orchard(make_app, seats="human,random", seed=22)
+    finish(app, table, driver, random.Random(3), limit=4000)
+    movers = {table.history.mover(i) for i in range(table.pos)}
+    assert movers == {0, 1}
