@@ -435,7 +435,8 @@ class SandcastlesState(NamedTuple):
 
     def places(self) -> list[int | None]:
         """1-based places once over (winners 1; the others by the round they went out, later is
-        better, then by board score; equals share a place); None per seat while running."""
+        better and still in best, then by board score; equals share a place); None per seat while
+        running."""
         if self.phase != OVER:
             return [None] * self.players
         keys = []
@@ -443,7 +444,7 @@ class SandcastlesState(NamedTuple):
             if s in self.winners_:
                 keys.append((0, 0, 0))
             elif self.alive[s]:
-                keys.append((1, -self.round, -_score(self.boards[s])))
+                keys.append((1, -self.round - 1, -_score(self.boards[s])))  # never went out
             else:
                 keys.append((1, -(self.out_round[s] or 0), -(self.out_score[s] or 0)))
         return [1 + sum(1 for other in keys if other < key) for key in keys]
