@@ -273,7 +273,7 @@ class SandcastlesTable(SandcastlesDrawing, TableScene):
         builds = v["builds"][self.viewer]
         attacks = attacks_of(v, self.viewer)
         zone = self.build_zone_shown()
-        span = len(hand) * w * (1 + GAP) + (w * 1.6 if zone else 0) + len(attacks) * w * 0.7
+        span = len(hand) * w * (1 + GAP) + (w * 1.6 if zone else 0) + len(attacks) * w * (1 + GAP)
         x = int(area.rect.centerx - span / 2)
         lift = int(area.card_h * 0.16)
         for i, cell in enumerate(hand):
@@ -291,12 +291,10 @@ class SandcastlesTable(SandcastlesDrawing, TableScene):
                 self.add(out, cell["id"], cell["card"], f"build:{i}", bx, area.row_y, area, nxt)
             x = self.build_rect.right + w // 3 + step * max(0, len(builds) - 1)
         for k, decl in enumerate(attacks):
-            self.add(
-                out, decl["id"], decl["card"], f"atk:{k}", x, area.row_y, area, x + int(w * 0.7)
-            )
+            self.add(out, decl["id"], decl["card"], f"atk:{k}", x, area.row_y, area)
             self.homes[decl["id"]] = pygame.Rect(x, area.row_y, w, area.card_h)
-            x += int(w * 0.7)
-        self.row_end = x + (w if attacks else 0)
+            x += int(w * (1 + GAP))
+        self.row_end = x
 
     def their_row(self, out: list[Placement], v: dict[str, Any], seat: int, area) -> None:
         """Another seat's hand (backs, but a face-up sacrifice draw) and declared cards, centred
