@@ -138,74 +138,222 @@ def legal_melds(cards: Sequence[str]) -> list[tuple[str, ...]]:
     return [tuple(sorted(m, key=position.__getitem__)) for m in found]
 
 
-def _meld_options(cards: Sequence[str], loose: frozenset[str]) -> list[list[tuple[int, int]]]:
-    """Per card index (cards sorted by ORDER): the melds whose lowest card it is, as (mask, gain);
-    gain = meld points + 1 per loose card in it (each melded loose card is one penalty saved)."""
-    index = {c: i for i, c in enumerate(cards)}
-    options: list[list[tuple[int, int]]] = [[] for _ in cards]
-    for meld in legal_melds(cards):
-        mask = 0
-        for c in meld:
-            mask |= 1 << index[c]
-        score = meld_score(meld)
-        assert score is not None
-        gain = score + sum(1 for c in meld if c in loose)
-        low = (mask & -mask).bit_length() - 1
-        options[low].append((mask, gain))
-    for opts in options:
-        opts.sort(key=lambda mg: -mg[1])
-    return options
+_Q_RANK = RANK_ORDER.index("Q")
+_NO_MIXED = (0, 0, 0)
+# Per suit between two ranks: 0 no open suited run, 1 / 2 / 3 an open suited run of 1, 2, or 3 or
+# more cards, _WAITING its Q waits for its K (a marriage).
+_WAITING = 4
+_NEXT_CLASS = (1, 2, 3, 3)  # an open run's class after one more card
+# A class is worth at least as much as the classes listed for it, all else equal: 3 can do
+# whatever 0, 1, 2 or a waiting Q can (stop, or go on: a K that extends a run of 3 scores what it
+# would marrying); 2 whatever 1 or a waiting Q can.
+_BETTER_CLASSES = {0: (3,), 1: (2, 3), 2: (3,), 3: (), _WAITING: (2, 3)}
 
 
 def best_final_choice(loose: Iterable[str], seeded: Iterable[str]) -> tuple[int, list[list[str]]]:
     """The best final melding: (score, melds). score = meld points − 1 per unmelded loose card;
-    seeded cards cost nothing unmelded. Exact: a memoised search over the set of cards still free,
-    always deciding the lowest of them (unmelded, or in one of the melds whose lowest card it is).
-    Ties go to the first choice found, so the result is deterministic."""
+    seeded cards cost nothing unmelded. Ties go to the first choice found (deterministic).
+
+    Exact, by dynamic programming over the ranks 2..A. Melding a card gains its value (twice in an
+    all-one-suit meld) plus 1 if it is loose (a penalty saved). A run is taken as either *suited*
+    (one suit, every card counts twice) or *mixed* (any suits, once): a mixed run that happens to
+    be one suit is undervalued, but its suited reading is also tried, so the maximum is exact.
+    A run of 6 or more scores what its split into runs of 3–5 scores (6 = 3 + 3, 7 = 3 + 4, ...),
+    so runs are searched as any length ≥ 3 and split at the end. Between two ranks the state is
+    each suit's class (see _WAITING) and how many open mixed runs have 1, 2 and 3+ cards (mixed
+    runs are interchangeable: only the counts matter). At a rank each card extends or starts its
+    suit's run, marries, or is *free*; of the free cards the best k go into a set of that rank
+    (k = 3 or 4) or into mixed runs, so only how many do is enumerated. Runs of 1 or 2 must go on;
+    a run of 3+ may stop, and goes on rather than a new run starting beside it (never worse).
+    States beaten by another (_undominated) are dropped. That keeps a few hundred states a rank
+    even for 30 cards of 8 ranks, where a search over card subsets takes seconds."""
     loose = [_checked(c) for c in loose]
     seeded = [_checked(c) for c in seeded]
-    cards = sorted({*loose, *seeded}, key=ORDER.__getitem__)
-    if len(cards) != len(loose) + len(seeded):
+    everything = {*loose, *seeded}
+    if len(everything) != len(loose) + len(seeded):
         raise ValueError("best_final_choice: a card is listed twice")
-    options = _meld_options(cards, frozenset(loose))
-    memo: dict[int, int] = {0: 0}
+    loose_set = set(loose)
+    by_rank: list[list[str]] = [[] for _ in RANK_ORDER]
+    for c in sorted(everything, key=ORDER.__getitem__):
+        by_rank[RANK_INDEX[c]].append(c)
+    states: dict[tuple, int] = {((0, 0, 0, 0), _NO_MIXED): 0}
+    history: list[dict[tuple, tuple]] = []
+    for r in range(len(RANK_ORDER)):
+        states, back = _rank_step(r, by_rank, states, loose_set)
+        history.append(back)
+    end, best = None, -1
+    for state, value in states.items():
+        suited, mixed = state
+        if mixed[0] == mixed[1] == 0 and all(x in (0, 3) for x in suited) and value > best:
+            end, best = state, value
+    assert end is not None  # melding nothing is always possible
+    decisions: list[tuple] = []
+    for back in reversed(history):
+        end, decision = back[end]
+        decisions.append(decision)
+    decisions.reverse()
+    return best - len(loose), _melds_from(by_rank, decisions, loose_set)
 
-    def best(mask: int) -> int:
-        got = memo.get(mask)
-        if got is not None:
-            return got
-        low = mask & -mask
-        rest = mask ^ low
-        result = best(rest)
-        for m, gain in options[low.bit_length() - 1]:
-            if m & mask == m:
-                value = gain + best(mask ^ m)
-                if value > result:
-                    result = value
-        memo[mask] = result
-        return result
 
-    full = (1 << len(cards)) - 1
-    total = best(full)
-    melds: list[list[str]] = []
-    mask = full
-    while mask:
-        low = mask & -mask
-        target = memo[mask]
-        if memo.get(mask ^ low, best(mask ^ low)) == target:
-            mask ^= low
+def _rank_step(
+    r: int, by_rank: list[list[str]], states: dict[tuple, int], loose: set[str]
+) -> tuple[dict[tuple, int], dict[tuple, tuple]]:
+    """The states after rank r from those before it: best value and (previous state, decision).
+    A run starts only where the next two ranks can carry it, a Q marries only if its K is there."""
+    out: dict[tuple, int] = {}
+    back: dict[tuple, tuple] = {}
+    cards = by_rank[r]
+    after = [{c[1] for c in by_rank[x]} if x < len(by_rank) else set() for x in (r + 1, r + 2)]
+    room1, room2 = len(after[0]), len(after[1])
+    suits = [SUIT_ORDER.index(c[1]) for c in cards]
+    absent = [s for s in range(4) if s not in suits]
+    single = [VALUE[c] + (c in loose) for c in cards]
+    double = [2 * VALUE[c] + (c in loose) for c in cards]
+    can_start = [c[1] in after[0] and c[1] in after[1] for c in cards]
+    can_marry = [r == _Q_RANK and c[1] in after[0] for c in cards]
+    for state, value in states.items():
+        suited, mixed = state
+        if any(0 < suited[s] < 3 or suited[s] == _WAITING for s in absent):
+            continue  # a run of 1 or 2 must go on, a waiting Q needs its K: no card of the suit
+        options = []
+        for k, s in enumerate(suits):
+            cls = suited[s]
+            if cls == _WAITING:
+                options.append(("marry",))
+            elif 0 < cls < 3:
+                options.append(("extend",))
+            else:
+                roles = ["free"]
+                if cls:
+                    roles.append("extend")
+                elif can_start[k]:
+                    roles.append("start")
+                if can_marry[k]:
+                    roles.append("marry")
+                options.append(roles)
+        n1, n2, n3 = mixed
+        must = n1 + n2
+        for roles in product(*options):
+            gain = value
+            new_suited = [0, 0, 0, 0]
+            free = []
+            for k, role in enumerate(roles):
+                if role == "free":
+                    free.append(single[k])
+                    continue
+                gain += double[k]
+                s = suits[k]
+                if role == "extend":
+                    new_suited[s] = _NEXT_CLASS[suited[s]]
+                elif role == "start":
+                    new_suited[s] = 1
+                elif r == _Q_RANK:
+                    new_suited[s] = _WAITING
+            n_free = len(free)
+            if n_free < must:
+                continue
+            free.sort(reverse=True)
+            key = tuple(new_suited)
+            for in_set in (0, 3, 4) if n_free >= 3 else (0,):
+                total = gain + sum(free[:in_set])
+                taken = in_set
+                for in_runs in range(must, n_free - in_set + 1):
+                    while taken < in_set + in_runs:
+                        total += free[taken]
+                        taken += 1
+                    spare = in_runs - must
+                    extended = min(n3, spare)
+                    started = spare - extended
+                    if started > room2 or started + n1 > room1:
+                        break  # more runs than the next ranks can carry
+                    new = (key, (started, n1, n2 + extended))
+                    if out.get(new, -1) < total:
+                        out[new] = total
+                        back[new] = (state, (roles, in_set, in_runs))
+    return _undominated(out), back
+
+
+def _undominated(states: dict[tuple, int]) -> dict[tuple, int]:
+    """The states no other state beats: the same but for one suit's class or the mixed runs,
+    which are better (_BETTER_CLASSES; a mixed run one card further, or one more run of 3+), and a
+    value at least as high. Whatever can follow a dropped state can follow the one that beats it,
+    for at least as much."""
+    kept = {}
+    get = states.get
+    for state, value in states.items():
+        suited, mixed = state
+        if any(
+            get((_put(suited, s, better), mixed), -1) >= value
+            for s in range(4)
+            for better in _BETTER_CLASSES[suited[s]]
+        ):
             continue
-        for m, gain in options[low.bit_length() - 1]:
-            if m & mask == m and gain + best(mask ^ m) == target:
-                melds.append([cards[i] for i in range(len(cards)) if m >> i & 1])
-                mask ^= m
-                break
-    return total - len(loose), melds
+        n1, n2, n3 = mixed
+        rivals = [(n1, n2, n3 + 1)]
+        if n1:
+            rivals += [(n1 - 1, n2 + 1, n3), (n1 - 1, n2, n3 + 1)]
+        if n2:
+            rivals.append((n1, n2 - 1, n3 + 1))
+        if any(get((suited, m), -1) >= value for m in rivals):
+            continue
+        kept[state] = value
+    return kept
 
 
-def best_final_score(loose: Iterable[str], seeded: Iterable[str]) -> int:
-    """The best total of meld points minus unmelded loose cards (see best_final_choice)."""
-    return best_final_choice(loose, seeded)[0]
+def _melds_from(
+    by_rank: list[list[str]], decisions: list[tuple], loose: set[str]
+) -> list[list[str]]:
+    """Replay the chosen decisions rank by rank into the melds themselves."""
+    melds: list[list[str]] = []
+    runs: list[list[str]] = []  # finished runs of any length ≥ 3, split at the end
+    suited_runs: list[list[str] | None] = [None, None, None, None]
+    mixed_runs: list[list[str]] = []
+    queens: dict[int, str] = {}
+    for cards, (roles, in_set, in_runs) in zip(by_rank, decisions, strict=True):
+        extended = set()
+        free = []
+        for c, role in zip(cards, roles, strict=True):
+            s = SUIT_ORDER.index(c[1])
+            if role == "free":
+                free.append(c)
+            elif role == "marry":
+                if c[0] == "Q":
+                    queens[s] = c
+                else:
+                    melds.append([queens.pop(s), c])
+            elif role == "start":
+                suited_runs[s] = [c]
+                extended.add(s)
+            else:
+                run = suited_runs[s]
+                assert run is not None
+                run.append(c)
+                extended.add(s)
+        for s in range(4):
+            run = suited_runs[s]
+            if run is not None and s not in extended:
+                runs.append(run)
+                suited_runs[s] = None
+        free.sort(key=lambda c: -(VALUE[c] + (c in loose)))
+        if in_set:
+            melds.append(free[:in_set])
+        runners = free[in_set : in_set + in_runs]
+        # Runs of 1 or 2 must go on; then the longest go on; the rest stop; new ones start.
+        mixed_runs.sort(key=len)
+        short = sum(1 for run in mixed_runs if len(run) < 3)
+        going = mixed_runs[:short] + mixed_runs[short:][::-1][: len(runners) - short]
+        runs.extend(run for run in mixed_runs if all(run is not g for g in going))
+        for run, c in zip(going, runners, strict=False):
+            run.append(c)
+        mixed_runs = going + [[c] for c in runners[len(going) :]]
+    runs.extend(run for run in suited_runs if run is not None)
+    runs.extend(mixed_runs)
+    for run in runs:
+        while len(run) > 5:
+            melds.append(run[:3])
+            run = run[3:]
+        melds.append(run)
+    return sorted((sorted(m, key=ORDER.__getitem__) for m in melds), key=lambda m: ORDER[m[0]])
 
 
 # ----------------------------------------------------------------------------------------- moves
