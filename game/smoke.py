@@ -30,7 +30,7 @@ from game import registry
 DEAL = "2024"
 STEPS = 60  # moves per game; Canals ends after 52
 WHOLE_GAME_STEPS = 2000  # moves at most of a walk that plays a whole game
-SETTLE_FRAMES = 400  # frames a person's move waits, at most, for the table to come to rest
+SETTLE_FRAMES = 2000  # frames a person's move waits, at most, for the table to come to rest
 COMPUTER_MOVES = 3  # computer moves the computer-seat walk waits for
 COMPUTER_WAIT_S = 20.0  # wall-clock time a computer may take to move
 

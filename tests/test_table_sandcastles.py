@@ -16,6 +16,7 @@ from engines.cards import FULL_DECK
 from game import smoke, ui
 from game.deal import DealRequest
 from game.driver import Driver
+from game.scenes.handoff import HandoffScene
 from game.scenes.menu import MenuScene
 from game.table import open_table
 from game.table.sandcastles import SandcastlesTable
@@ -34,6 +35,12 @@ def open_sandcastles(make_app, players=3, seats=None, secrets=False, size=(1280,
     driver = Driver(app, frames=3)
     driver.run(30)
     return app, table, driver
+
+
+def pass_handoff(app, driver) -> None:
+    driver.run(12)  # the hand-off screen ignores input for its first moments
+    assert isinstance(app.scene, HandoffScene)
+    driver.click(app.scene.ready.rect.center)
 
 
 def advance(state, done, seed=3, builds=0.7):
@@ -300,3 +307,20 @@ def test_a_whole_game_finishes_through_gestures(make_app, seats, capsys):
     assert "Rematch" in [b.label for b in app.scene.buttons]
     driver.click(app.scene.buttons[0].rect.center)
     assert walk.table.pos == 0 and not walk.table.state.is_over()
+
+
+def test_after_the_handoff_the_next_player_watches_the_attacks_too(make_app):
+    app, table, driver = open_sandcastles(make_app, secrets=True)
+    state = last_declaration()
+    set_position(table, state)
+    pass_handoff(app, driver)
+    seat = table.viewer
+    target = next(t for t in range(3) if t != seat and state.boards[t] and state.alive[t])
+    drag(driver, table, "hand:0", f"b:{target}:0")
+    assert table.frames
+    driver.key(pygame.K_SPACE)  # the player who declared last skips them
+    next_seat = table.state.current_player
+    driver.click(table.end_turn_button.rect.center)
+    pass_handoff(app, driver)
+    assert table.viewer == next_seat != seat
+    assert table.frames and table.frames[-1][0] is table.view  # played for them, to the end
