@@ -1118,7 +1118,8 @@ _STATE_KEYS = frozenset(
         "winners",
     )
 )
-_DECL_KEYS = frozenset(("seat", "build", "card", "face_up", "target_seat", "target_index"))
+_DECL_ORDER = ("seat", "build", "card", "face_up", "target_seat", "target_index")
+_DECL_KEYS = frozenset(_DECL_ORDER)
 
 
 def _fail(message: str) -> ValueError:
@@ -1206,7 +1207,7 @@ def from_dict(d: Any) -> SandcastlesState:
     for k, e in enumerate(raw_decls):
         if not isinstance(e, Mapping) or set(e) != _DECL_KEYS:
             raise _fail(f"declaration {k} must have {sorted(_DECL_KEYS)}")
-        s, build, c, up, t, ti = (e[key] for key in sorted(_DECL_KEYS, key=_DECL_ORDER.index))
+        s, build, c, up, t, ti = (e[key] for key in _DECL_ORDER)
         if not _is_int(s) or not 0 <= s < n or not isinstance(build, bool):
             raise _fail(f"declaration {k}: bad seat or build flag")
         if c is not None:
@@ -1254,7 +1255,7 @@ def from_dict(d: Any) -> SandcastlesState:
     if phase == SACRIFICE:
         if current not in order or standings[current] != LAST or not boards[current]:
             raise _fail("the seat to sacrifice must be a last with a board")
-        if not (stock or discard) or decls or any(hands[s] for s in range(n) if not alive[s]):
+        if not (stock or discard) or decls:
             raise _fail("a sacrifice needs a card to draw and comes before any declaration")
         expected = current
     if phase in (BUILD, OVER) and any(hands):
@@ -1287,9 +1288,6 @@ def from_dict(d: Any) -> SandcastlesState:
         reshuffles,
         winners,
     )
-
-
-_DECL_ORDER = ("seat", "build", "card", "face_up", "target_seat", "target_index")
 
 
 def _expected_current(

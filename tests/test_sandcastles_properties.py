@@ -23,6 +23,12 @@ SETTINGS = settings(
 game_st = st.tuples(st.integers(0, 2**64 - 1), st.integers(2, 6), st.integers(0, 2**32))
 
 
+def start(game):
+    """(new state, players, move picker) of a drawn game."""
+    seed, players, move_seed = game
+    return sc.new_game(seed=seed, players=players), players, random.Random(move_seed)
+
+
 def reference_score(board) -> int:
     """Board score from scratch, by the difference to the right neighbour."""
     values = [sc.value(c) for c in board]
@@ -75,9 +81,7 @@ def check_winners(before, after) -> None:
 @SETTINGS
 @given(game_st)
 def test_random_games_keep_every_invariant(game):
-    seed, players, move_seed = game
-    rng = random.Random(move_seed)
-    state = sc.new_game(seed=seed, players=players)
+    state, players, rng = start(game)
     moves = []
     while not state.is_over():
         assert sorted(all_cards(state)) == sorted(FULL_DECK)
@@ -114,7 +118,7 @@ def test_random_games_keep_every_invariant(game):
         for t in range(players):
             if s not in winners and t not in winners and last_round[s] > last_round[t]:
                 assert places[s] < places[t]  # out later (or never) is better
-    record = engines.GameRecord("sandcastles", seed, players, {}, moves)
+    record = engines.GameRecord("sandcastles", game[0], players, {}, moves)
     assert engines.GameRecord.from_json(record.to_json()).replay() == state
 
 
@@ -155,9 +159,7 @@ def swapped(state, a: str, b: str):
 @settings(max_examples=150, derandomize=True, deadline=None, database=None)
 @given(game_st)
 def test_views_hide_secrets(game):
-    seed, players, move_seed = game
-    rng = random.Random(move_seed)
-    state = sc.new_game(seed=seed, players=players)
+    state, players, rng = start(game)
     step = 0
     while True:
         if step % 3 == 0:
@@ -180,9 +182,7 @@ def test_views_hide_secrets(game):
 @settings(max_examples=200, derandomize=True, deadline=None, database=None)
 @given(game_st)
 def test_determinize_keeps_what_the_seat_knows_and_samples_the_rest(game):
-    seed, players, move_seed = game
-    rng = random.Random(move_seed)
-    state = sc.new_game(seed=seed, players=players)
+    state, players, rng = start(game)
     sampled = False
     for step in range(400):
         if state.is_over():
