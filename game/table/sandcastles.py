@@ -154,6 +154,24 @@ class SandcastlesTable(SandcastlesInput, SandcastlesDrawing, TableScene):
             return "The attacks are being shown — Space skips to the end"
         return super().why_not_now()
 
+    def sync(self, animate: bool = True, delays: dict[str, float] | None = None) -> None:
+        """As the shared table syncs; besides, cards new to a hand are drawn from the stock."""
+        known, same_eyes = set(self.sprites), self.synced_viewer == self.viewer
+        super().sync(animate, delays)
+        factor = self.app.settings.animation_factor() if animate else 0.0
+        if not factor or not known or not same_eyes:
+            return
+        drawn = [p for p in self.placed if p.key not in known and p.pile.startswith(("hand", "oh"))]
+        for i, p in enumerate(drawn):
+            sprite = self.sprites[p.key]
+            if not sprite.moving:
+                sprite.x, sprite.y, sprite.face_up = *self.stock_rect.topleft, False
+                sprite.move_to(p.x, p.y, 0.3 * factor, delay=(0.1 + i * 0.08) * factor)
+                sprite.pending_face = p.face_up
+
+    def deal_origin(self) -> tuple[int, int]:
+        return self.stock_rect.topleft
+
     # -- layout ----------------------------------------------------------------------------------
     def layout(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
@@ -207,13 +225,13 @@ class SandcastlesTable(SandcastlesInput, SandcastlesDrawing, TableScene):
         self.stock_rect = pygame.Rect(centre.centerx - sw - sw // 3, y, sw, sh)
         out.append(Slot("stock", self.stock_rect, None, show_outline=False))
         discard = pygame.Rect(centre.centerx + sw // 3, y, sw, sh)
-        out.append(Slot("discard", discard, "Discard", show_outline=False))
+        out.append(Slot("discard", discard, None, show_outline=False))
         for seat, board in enumerate(v["boards"]):
             if seat != self.viewer and not board and v["in"][seat] and v["round"]:
                 area = self.plan.area(seat)
                 rect = pygame.Rect(0, area.board_y, area.card_w, area.card_h)
                 rect.centerx = area.rect.centerx
-                out.append(Slot(f"empty:{seat}", rect, "Empty", show_outline=False))
+                out.append(Slot(f"empty:{seat}", rect, None, show_outline=False))
         mine = self.plan.area(self.viewer)
         if self.inserting() or self.redrawing():
             for i, rect in enumerate(self.gaps()):

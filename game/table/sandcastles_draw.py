@@ -185,10 +185,11 @@ class SandcastlesDrawing:
         self.draw_stock(surface, s)
         self.draw_arrows(surface, live=False)
         for slot in self.slot_list:  # the small piles' outlines (the shared ones are large)
-            if slot.label and not slot.show_outline and not self.pile_cards(slot.pile):
-                surface.blit(self.small_images.slot(slot.label), slot.rect.topleft)
-        if not v["boards"][self.viewer] and (self.inserting() or self.redrawing()):
-            outline = self.images.slot("Castle")
+            small = slot.pile == "discard" or slot.pile.startswith("empty:")
+            if small and not self.pile_cards(slot.pile):
+                surface.blit(self.small_images.slot(None), slot.rect.topleft)
+        if not v["boards"][self.viewer] and self.inserting():
+            outline = self.images.slot("+")
             surface.blit(outline, outline.get_rect(center=self.gaps()[0].center))
         if self.held:
             accept = sorted(p for p in self.held.accept if not p.startswith("gap:"))
