@@ -148,6 +148,30 @@ def open_canfield(app, driver, seed: int = 2024, preset: str = "seed", options=N
     return table
 
 
+def open_game(make_app, request, size=(1280, 800), frames=3, settle=2):
+    """A table opened from the menu for `request`; (app, table, driver) once `settle` frames ran."""
+    from game.driver import Driver
+    from game.scenes.menu import MenuScene
+    from game.table import open_table
+
+    app = make_app(size)
+    app.push(MenuScene(app))
+    open_table(app, request)
+    table = next(s for s in app.scenes if hasattr(s, "seats"))
+    driver = Driver(app, frames=frames)
+    driver.run(settle)
+    return app, table, driver
+
+
+def pass_handoff(app, driver) -> None:
+    """Wait out the hand-off screen's first moments, then press I'm ready."""
+    from game.scenes.handoff import HandoffScene
+
+    driver.run(10)  # the screen ignores input for its first moments
+    assert isinstance(app.scene, HandoffScene)
+    driver.click(app.scene.ready.rect.center)
+
+
 def set_position(table, state) -> None:
     """Put `state` on the table as the start of its history (as if it had been dealt)."""
     table.show_position(state)

@@ -8,7 +8,7 @@ import random
 
 import pygame
 import pytest
-from conftest import set_position
+from conftest import open_game, pass_handoff, set_position
 
 import engines
 from engines import canals
@@ -18,29 +18,16 @@ from game.driver import Driver
 from game.scenes.dialogs import ChoiceScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.menu import MenuScene
-from game.table import open_table
 from game.table.canals import CanalsTable
 
 
 def open_canals(
     make_app, size=(1280, 800), secrets=True, **options
 ) -> tuple[object, CanalsTable, Driver]:
-    app = make_app(size)
-    app.push(MenuScene(app))
     request = DealRequest.build(engines.get("canals"), seed=11)
     request.options.update(options)
     request.secrets = secrets
-    open_table(app, request)
-    table = next(s for s in app.scenes if isinstance(s, CanalsTable))
-    driver = Driver(app, frames=6)
-    driver.run(2)
-    return app, table, driver
-
-
-def pass_handoff(app, driver) -> None:
-    assert isinstance(app.scene, HandoffScene)
-    driver.run(10)  # the screen ignores input for its first moments
-    driver.click(app.scene.ready.rect.center)
+    return open_game(make_app, request, size, frames=6)
 
 
 def drag_place(table: CanalsTable, driver: Driver, card: str, target: str) -> None:

@@ -8,7 +8,7 @@ import random
 
 import pygame
 import pytest
-from conftest import set_position
+from conftest import open_game, pass_handoff, set_position
 
 import engines
 from engines import sandcastles
@@ -16,31 +16,16 @@ from engines.cards import FULL_DECK
 from game import smoke, ui
 from game.deal import DealRequest
 from game.driver import Driver
-from game.scenes.handoff import HandoffScene
 from game.scenes.menu import MenuScene
-from game.table import open_table
 from game.table.sandcastles import SandcastlesTable
 from game.table.sandcastles_show import arrows_of
 
 
 def open_sandcastles(make_app, players=3, seats=None, secrets=False, size=(1280, 800)):
-    app = make_app(size)
-    app.push(MenuScene(app))
     request = DealRequest.build(engines.get("sandcastles"), seed=21, players=players)
-    if seats:
-        request.seats = list(seats)
+    request.seats = list(seats or request.seats)
     request.secrets = secrets
-    open_table(app, request)
-    table = next(s for s in app.scenes if isinstance(s, SandcastlesTable))
-    driver = Driver(app, frames=3)
-    driver.run(30)
-    return app, table, driver
-
-
-def pass_handoff(app, driver) -> None:
-    driver.run(12)  # the hand-off screen ignores input for its first moments
-    assert isinstance(app.scene, HandoffScene)
-    driver.click(app.scene.ready.rect.center)
+    return open_game(make_app, request, size, settle=30)
 
 
 def advance(state, done, seed=3, builds=0.7):
