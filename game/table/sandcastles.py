@@ -179,7 +179,11 @@ class SandcastlesTable(SandcastlesInput, SandcastlesDrawing, TableScene):
         self.plan = plan(size, self.bar_h, size[1] - self.status_h, s, players, self.viewer)
         self.card_w = self.plan.big_w
         self.small_w = self.plan.small_w
-        self.small_h = round(self.small_w * 1.4)
+        self.small_h = sh = round(self.small_w * 1.4)
+        centre, sw = self.plan.centre, self.small_w
+        y = centre.bottom - sh - int(6 * s)
+        self.stock_rect = pygame.Rect(centre.centerx - sw - sw // 3, y, sw, sh)
+        self.discard_rect = pygame.Rect(centre.centerx + sw // 3, y, sw, sh)
 
     def board_xs(self, seat: int) -> list[int]:
         """Left edges of a castle's cards, with the open gap (the viewer's) spread apart."""
@@ -219,13 +223,8 @@ class SandcastlesTable(SandcastlesInput, SandcastlesDrawing, TableScene):
 
     def slots(self) -> list[Slot]:
         v, out = self.shown, []
-        centre = self.plan.centre
-        sw, sh = self.small_w, self.small_h
-        y = centre.bottom - sh - int(6 * theme.ui_scale(self.app.size))
-        self.stock_rect = pygame.Rect(centre.centerx - sw - sw // 3, y, sw, sh)
         out.append(Slot("stock", self.stock_rect, None, show_outline=False))
-        discard = pygame.Rect(centre.centerx + sw // 3, y, sw, sh)
-        out.append(Slot("discard", discard, None, show_outline=False))
+        out.append(Slot("discard", self.discard_rect, None, show_outline=False))
         for seat, board in enumerate(v["boards"]):
             if seat != self.viewer and not board and v["in"][seat] and v["round"]:
                 area = self.plan.area(seat)
@@ -269,7 +268,7 @@ class SandcastlesTable(SandcastlesInput, SandcastlesDrawing, TableScene):
         for key, target in strikes.items():
             striking.append((key, target))
         top = v["discard"][-4:]
-        spot = self.slot("discard").rect if self.slot("discard") else self.plan.centre
+        spot = self.discard_rect
         for i, code in enumerate(top):
             p = Placement(code, code, "discard", i, spot.x + i, spot.y - i, True)
             self.widths[code] = self.small_w

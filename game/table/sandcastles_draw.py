@@ -274,7 +274,7 @@ class SandcastlesDrawing:
                 surface.blit(self.small_images.back(), (rect.x - i * 2, rect.y - i * 2))
         img = ui.text(f"Stock {count}", int(13 * s), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midright=(rect.x - int(10 * s), rect.centery)))
-        discard = self.slot("discard").rect
+        discard = self.discard_rect
         n = len(self.shown["discard"])
         img = ui.text(f"Discard {n}", int(13 * s), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midleft=(discard.right + int(10 * s), discard.centery)))
