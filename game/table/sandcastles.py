@@ -28,7 +28,7 @@ from game.table.sandcastles_show import attack_frames, round_caption, with_decla
 
 
 class SandcastlesTable(SandcastlesInput, SandcastlesDrawing, TableScene):
-    smoke_seats = ("human", "human", "easy")  # `cardtable smoke` plays one whole game so
+    smoke_seats = ("human", "human", "easy")  # `cardtable smoke` plays a whole game with these
     tip = (
         "drag a card onto another castle's card to attack it, or onto Build · build cards go "
         "into a gap of your castle · Space skips the attacks · E ends your turn"
@@ -46,6 +46,8 @@ class SandcastlesTable(SandcastlesInput, SandcastlesDrawing, TableScene):
         self.homes: dict[str, pygame.Rect] = {}  # declared card -> where it rests
         self.rects: dict[str, pygame.Rect] = {}  # pile -> the visible part of its card
         self.plan = None
+        self.kinds_for: int | None = None  # the history serial `kinds` was listed for
+        self.kinds: set[str] = set()
 
     @classmethod
     def busiest_position(cls) -> Any:
@@ -69,11 +71,11 @@ class SandcastlesTable(SandcastlesInput, SandcastlesDrawing, TableScene):
         return self.frames[0][0] if self.frames else self.view
 
     def legal_kinds(self) -> set[str]:
-        key = self.history.serial
-        if getattr(self, "_kinds_for", None) != key:
-            self._kinds_for = key
-            self._kinds = {m.to_dict()["kind"] for m in self.state.legal_moves()}
-        return self._kinds
+        """The kinds of move the rules allow now (what the table offers follows them)."""
+        if self.kinds_for != self.history.serial:
+            self.kinds_for = self.history.serial
+            self.kinds = {m.to_dict()["kind"] for m in self.state.legal_moves()}
+        return self.kinds
 
     def my_move(self) -> bool:
         """The viewer may act now (their turn, nothing playing)."""
@@ -135,8 +137,7 @@ class SandcastlesTable(SandcastlesInput, SandcastlesDrawing, TableScene):
                 if self.frames:
                     self.show_frame()
                 else:
-                    self.caption = ""
-                    self.sync()
+                    self.skip_attacks()
         super().update(dt)
 
     def at_rest(self) -> bool:
