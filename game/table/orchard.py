@@ -34,6 +34,7 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
         "first": ("Who starts", {None: "Random", 0: "Player 1", 1: "Player 2"}),
     }
     seat_names = NAMES
+    smoke_seats = ("human", "easy")  # `cardtable smoke` plays one whole game, person vs computer
     tip = (
         "drag hand cards to the + slot or onto your seeds · click your tails, then a target, to "
         "capture · drag a tail to your hand to prune · P pass · D done · C cancel"
