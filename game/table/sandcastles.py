@@ -21,7 +21,7 @@ from engines import sandcastles
 from game import theme, ui
 from game.table.base import TableScene
 from game.table.pieces import Placement, Slot
-from game.table.sandcastles_draw import SandcastlesDrawing
+from game.table.sandcastles_draw import SandcastlesDrawing, ordinal
 from game.table.sandcastles_input import SandcastlesInput
 from game.table.sandcastles_layout import GAP, gap_rects, plan, row_xs
 from game.table.sandcastles_show import attack_frames, round_caption, with_declaration
@@ -429,7 +429,3 @@ def attacks_of(v: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         for d in v["declarations"]
         if d["seat"] == seat and d["kind"] == "attack" and d["id"] and not d.get("spent")
     ]
-
-
-def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

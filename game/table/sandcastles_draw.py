@@ -223,9 +223,10 @@ class SandcastlesDrawing:
         for img in parts:
             surface.blit(img, img.get_rect(midleft=(x, y)))
             x += img.get_width() + int(12 * s)
-        standing = v["standings"][seat]
-        if seat in v["winners"]:
-            pill(surface, "★ Winner", (x, y), size, (238, 196, 84))
+        standing, place = v["standings"][seat], v["places"][seat]
+        if place is not None:  # the game is over: places instead of standings
+            word = f"★ {ordinal(place)}, winner" if place == 1 else ordinal(place)
+            pill(surface, word, (x, y), size, STANDING["lead" if place == 1 else "rest"][1])
         elif standing in STANDING and v["in"][seat]:
             word, colour = STANDING[standing]
             pill(surface, word, (x, y), size, colour)
@@ -294,3 +295,7 @@ def pill(surface: pygame.Surface, word: str, midleft: tuple[int, int], size: int
     box.midleft = midleft
     pygame.draw.rect(surface, colour, box, border_radius=box.h // 2)
     surface.blit(img, img.get_rect(center=box.center))
+
+
+def ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
