@@ -192,6 +192,8 @@ class MeldTray:
             return "Capture: click your branch tails to attack"
         if p["target"] is None:
             return f"Attackers total {p['attack_sum']}: click a target worth less"
+        if self.melding() and not self.chips:
+            return "No meld among the taken cards: Done sends them to the discard pile"
         if self.melding():
             return "Click melds to set aside (or pick cards), then Done"
         return "Setting melds aside"
