@@ -173,7 +173,8 @@ class SandcastlesDrawing:
             if a is None or b is None:
                 continue
             colour = REDIRECT if arrow["kind"] == "redirect" else ATTACK
-            draw_arrow(surface, a, b, colour, width)
+            now = arrow["from"] is not None and arrow["from"] == v.get("current")
+            draw_arrow(surface, a, b, colour, width * 2 if now else width)
 
     # -- the static layer ------------------------------------------------------------------------
     def draw_static_extras(self, surface: pygame.Surface) -> None:
@@ -181,9 +182,9 @@ class SandcastlesDrawing:
         v = self.shown
         for seat in range(len(v["boards"])):
             self.draw_seat_words(surface, seat, s)
-        self.draw_banner(surface, s)
-        self.draw_stock(surface, s)
         self.draw_arrows(surface, live=False)
+        self.draw_banner(surface, s)  # over the arrows: its words stay readable
+        self.draw_stock(surface, s)
         for slot in self.slot_list:  # the small piles' outlines (the shared ones are large)
             small = slot.pile == "discard" or slot.pile.startswith("empty:")
             if small and not self.pile_cards(slot.pile):
@@ -244,12 +245,16 @@ class SandcastlesDrawing:
         else:
             who = self.seat_label(seat)
             line, colour = f"{who} {self.doing(seat)}", theme.TEXT_DIM
-        top = centre.y + int(6 * s)
-        img = ui.text(head, int(24 * s), theme.TEXT, True)
-        surface.blit(img, img.get_rect(midtop=(centre.centerx, top)))
-        top += img.get_height() + int(2 * s)
-        for part in ui.wrap(line, int(17 * s), centre.w - int(20 * s))[:2]:
-            img = ui.text(part, int(17 * s), colour, bool(self.frames))
+        lines = [ui.text(head, int(24 * s), theme.TEXT, True)]
+        for part in ui.wrap(line, int(17 * s), centre.w - int(40 * s))[:2]:
+            lines.append(ui.text(part, int(17 * s), colour, bool(self.frames)))
+        width = max(img.get_width() for img in lines) + int(28 * s)
+        height = sum(img.get_height() for img in lines) + int(12 * s)
+        box = pygame.Rect(0, centre.y + int(2 * s), width, height)
+        box.centerx = centre.centerx
+        ui.panel(surface, box, alpha=110, radius=int(12 * s))
+        top = box.y + int(6 * s)
+        for img in lines:
             surface.blit(img, img.get_rect(midtop=(centre.centerx, top)))
             top += img.get_height()
 

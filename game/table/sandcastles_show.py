@@ -8,7 +8,8 @@ pile, each redirect. Only public facts go in (the events are public), so a frame
 the viewer's own view would not.
 
 A frame is the view's dict plus `arrows` (from a declaration's card to the card it aims at) and
-`strikes` (declaration key → the board card it lies on while it strikes).
+`strikes` (declaration key → the board card it lies on while it strikes) and `current` (the
+attacking card whose chain is being shown).
 """
 
 from __future__ import annotations
@@ -74,6 +75,7 @@ def attack_frames(
     d = copy.deepcopy(start)
     d["arrows"] = arrows_of(d)
     d["strikes"] = {}
+    d["current"] = None  # the attacking card whose chain is being shown
     for decl in d["declarations"]:
         decl["spent"] = False
     frames: list[Frame] = [
@@ -86,7 +88,7 @@ def attack_frames(
         if kind == "reveal":
             attack = d["declarations"][e["declaration"]]
             old = attack["id"]
-            attack["card"] = attack["id"] = e["card"]
+            attack["card"] = attack["id"] = d["current"] = e["card"]
             for arrow in d["arrows"]:
                 if arrow["from"] == old:
                     arrow["from"] = e["card"]
@@ -103,9 +105,11 @@ def attack_frames(
             d["strikes"][attack["id"]] = board[e["index"]]["id"]
             caption = f"{pretty(attack['card'])} strikes {name(e['seat'])}'s {pretty(e['card'])}"
         elif kind == "hit":
-            cell = d["boards"][e["seat"]].pop(e["index"])
+            board = d["boards"][e["seat"]]
+            cell = board.pop(e["index"])
             d["discard"].append(cell["card"])
-            d["strikes"].pop(attack["id"], None)
+            if e["index"] > 0:  # it moves on to the card on the left (else it goes with this one)
+                d["strikes"][attack["id"]] = board[e["index"] - 1]["id"]
             caption = f"{pretty(attack['card'])} beats {pretty(e['card'])}: it falls"
             if e["index"] > 0:
                 caption += ", and the card to its left is next"
@@ -125,7 +129,7 @@ def attack_frames(
             d["discard"].append(e["card"])
             d["arrows"] = [a for a in d["arrows"] if a["from"] != attack["id"]]
             caption = frames[-1][1]  # a short step: the card goes, the words stay
-            attack = None
+            attack = d["current"] = None
         if caption is not None:
             frames.append((copy.deepcopy(d), caption, SECONDS[kind]))
     return frames
