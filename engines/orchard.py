@@ -24,6 +24,7 @@ import random
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, pairwise, product
 from typing import Any, NamedTuple
 
@@ -199,78 +200,113 @@ def _rank_step(
     r: int, by_rank: list[list[str]], states: dict[tuple, int], loose: set[str]
 ) -> tuple[dict[tuple, int], dict[tuple, tuple]]:
     """The states after rank r from those before it: best value and (previous state, decision).
-    A run starts only where the next two ranks can carry it, a Q marries only if its K is there."""
+    A run starts only where the next two ranks can carry it, a Q marries only if its K is there.
+    What the suits' roles allow depends only on the suit classes, what the free cards can do only
+    on which cards are free and on the mixed runs: both are worked out once per rank and kept."""
     out: dict[tuple, int] = {}
     back: dict[tuple, tuple] = {}
     cards = by_rank[r]
     after = [{c[1] for c in by_rank[x]} if x < len(by_rank) else set() for x in (r + 1, r + 2)]
-    room1, room2 = len(after[0]), len(after[1])
+    rooms = len(after[0]), len(after[1])
     suits = [SUIT_ORDER.index(c[1]) for c in cards]
     absent = [s for s in range(4) if s not in suits]
     single = [VALUE[c] + (c in loose) for c in cards]
     double = [2 * VALUE[c] + (c in loose) for c in cards]
     can_start = [c[1] in after[0] and c[1] in after[1] for c in cards]
     can_marry = [r == _Q_RANK and c[1] in after[0] for c in cards]
+    by_suited: dict[tuple, list] = {}
+    by_free: dict[tuple, list] = {}
+    get = out.get
     for state, value in states.items():
         suited, mixed = state
-        if any(0 < suited[s] < 3 or suited[s] == _WAITING for s in absent):
-            continue  # a run of 1 or 2 must go on, a waiting Q needs its K: no card of the suit
-        options = []
-        for k, s in enumerate(suits):
-            cls = suited[s]
-            if cls == _WAITING:
-                options.append(("marry",))
-            elif 0 < cls < 3:
-                options.append(("extend",))
+        role_options = by_suited.get(suited)
+        if role_options is None:
+            if any(0 < suited[s] < 3 or suited[s] == _WAITING for s in absent):
+                role_options = []  # a run of 1 or 2 must go on, a waiting Q needs its K
             else:
-                roles = ["free"]
-                if cls:
-                    roles.append("extend")
-                elif can_start[k]:
-                    roles.append("start")
-                if can_marry[k]:
-                    roles.append("marry")
-                options.append(roles)
-        n1, n2, n3 = mixed
-        must = n1 + n2
-        for roles in product(*options):
-            gain = value
-            new_suited = [0, 0, 0, 0]
-            free = []
-            for k, role in enumerate(roles):
-                if role == "free":
-                    free.append(single[k])
-                    continue
-                gain += double[k]
-                s = suits[k]
-                if role == "extend":
-                    new_suited[s] = _NEXT_CLASS[suited[s]]
-                elif role == "start":
-                    new_suited[s] = 1
-                elif r == _Q_RANK:
-                    new_suited[s] = _WAITING
-            n_free = len(free)
-            if n_free < must:
-                continue
-            free.sort(reverse=True)
-            key = tuple(new_suited)
-            for in_set in (0, 3, 4) if n_free >= 3 else (0,):
-                total = gain + sum(free[:in_set])
-                taken = in_set
-                for in_runs in range(must, n_free - in_set + 1):
-                    while taken < in_set + in_runs:
-                        total += free[taken]
-                        taken += 1
-                    spare = in_runs - must
-                    extended = min(n3, spare)
-                    started = spare - extended
-                    if started > room2 or started + n1 > room1:
-                        break  # more runs than the next ranks can carry
-                    new = (key, (started, n1, n2 + extended))
-                    if out.get(new, -1) < total:
-                        out[new] = total
-                        back[new] = (state, (roles, in_set, in_runs))
+                role_options = _role_options(r, suited, suits, double, can_start, can_marry)
+            by_suited[suited] = role_options
+        for free_mask, gain, key, roles in role_options:
+            free_options = by_free.get((free_mask, mixed))
+            if free_options is None:
+                free = sorted(
+                    (single[k] for k in range(len(cards)) if free_mask >> k & 1), reverse=True
+                )
+                free_options = by_free[free_mask, mixed] = _free_options(free, mixed, rooms)
+            base = value + gain
+            for new_mixed, extra, in_set, in_runs in free_options:
+                total = base + extra
+                new = (key, new_mixed)
+                if get(new, -1) < total:
+                    out[new] = total
+                    back[new] = (state, (roles, in_set, in_runs))
     return _undominated(out), back
+
+
+def _role_options(r, suited, suits, double, can_start, can_marry) -> list[tuple]:
+    """Per way the cards of a rank can take their suits' roles: (mask of the free cards, gain of
+    the others, the suit classes after, the roles)."""
+    options = []
+    for k, s in enumerate(suits):
+        cls = suited[s]
+        if cls == _WAITING:
+            options.append(("marry",))
+        elif 0 < cls < 3:
+            options.append(("extend",))
+        else:
+            roles = ["free"]
+            if cls:
+                roles.append("extend")
+            elif can_start[k]:
+                roles.append("start")
+            if can_marry[k]:
+                roles.append("marry")
+            options.append(roles)
+    out = []
+    for roles in product(*options):
+        gain = free_mask = 0
+        new_suited = [0, 0, 0, 0]
+        for k, role in enumerate(roles):
+            if role == "free":
+                free_mask |= 1 << k
+                continue
+            gain += double[k]
+            s = suits[k]
+            if role == "extend":
+                new_suited[s] = _NEXT_CLASS[suited[s]]
+            elif role == "start":
+                new_suited[s] = 1
+            elif r == _Q_RANK:
+                new_suited[s] = _WAITING
+        out.append((free_mask, gain, tuple(new_suited), roles))
+    return out
+
+
+def _free_options(free: list[int], mixed: tuple[int, int, int], rooms: tuple[int, int]) -> list:
+    """What the free cards (their gains, best first) can do given the open mixed runs: the best k
+    in a set (k = 0, 3, 4), the next ones in mixed runs (every run of 1 or 2 goes on, runs of 3+
+    go on before new ones start, and no more start than the next two ranks can carry). Each as
+    (mixed runs after, gain, k, cards in runs)."""
+    n1, n2, n3 = mixed
+    must = n1 + n2
+    n_free = len(free)
+    out = []
+    if n_free < must:
+        return out
+    for in_set in (0, 3, 4) if n_free >= 3 else (0,):
+        total = sum(free[:in_set])
+        taken = in_set
+        for in_runs in range(must, n_free - in_set + 1):
+            while taken < in_set + in_runs:
+                total += free[taken]
+                taken += 1
+            spare = in_runs - must
+            extended = min(n3, spare)
+            started = spare - extended
+            if started > rooms[1] or started + n1 > rooms[0]:
+                break  # more runs than the next ranks can carry
+            out.append(((started, n1, n2 + extended), total, in_set, in_runs))
+    return out
 
 
 def _undominated(states: dict[tuple, int]) -> dict[tuple, int]:
@@ -282,22 +318,28 @@ def _undominated(states: dict[tuple, int]) -> dict[tuple, int]:
     get = states.get
     for state, value in states.items():
         suited, mixed = state
-        if any(
-            get((_put(suited, s, better), mixed), -1) >= value
-            for s in range(4)
-            for better in _BETTER_CLASSES[suited[s]]
-        ):
+        if any(get((rival, mixed), -1) >= value for rival in _suited_rivals(suited)):
             continue
-        n1, n2, n3 = mixed
-        rivals = [(n1, n2, n3 + 1)]
-        if n1:
-            rivals += [(n1 - 1, n2 + 1, n3), (n1 - 1, n2, n3 + 1)]
-        if n2:
-            rivals.append((n1, n2 - 1, n3 + 1))
-        if any(get((suited, m), -1) >= value for m in rivals):
+        if any(get((suited, rival), -1) >= value for rival in _mixed_rivals(mixed)):
             continue
         kept[state] = value
     return kept
+
+
+@cache
+def _suited_rivals(suited: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    return tuple(_put(suited, s, better) for s in range(4) for better in _BETTER_CLASSES[suited[s]])
+
+
+@cache
+def _mixed_rivals(mixed: tuple[int, int, int]) -> tuple[tuple[int, int, int], ...]:
+    n1, n2, n3 = mixed
+    rivals = [(n1, n2, n3 + 1)]
+    if n1:
+        rivals += [(n1 - 1, n2 + 1, n3), (n1 - 1, n2, n3 + 1)]
+    if n2:
+        rivals.append((n1, n2 - 1, n3 + 1))
+    return tuple(rivals)
 
 
 def _melds_from(
@@ -354,6 +396,11 @@ def _melds_from(
             run = run[3:]
         melds.append(run)
     return sorted((sorted(m, key=ORDER.__getitem__) for m in melds), key=lambda m: ORDER[m[0]])
+
+
+def best_final_score(loose: Iterable[str], seeded: Iterable[str]) -> int:
+    """The best total of meld points minus unmelded loose cards (see best_final_choice)."""
+    return best_final_choice(loose, seeded)[0]
 
 
 # ----------------------------------------------------------------------------------------- moves
@@ -903,7 +950,7 @@ class OrchardState(_StateFields):
         if phase in allowed:
             return None
         if phase == "play":
-            if "meld" in allowed:
+            if allowed == ("meld",):
                 return "Melds are chosen after a capture"
             if "capture" in allowed and "play" not in allowed:
                 return "Pick your attackers first"
@@ -1804,6 +1851,8 @@ def from_dict(d: Any) -> OrchardState:
         expected = starter if turn % 2 == 0 else 1 - starter
         if current != expected or turn >= TURN_LIMIT or final_turns == 0:
             raise _fail("current_player does not match the turn")
+    elif not (turn >= TURN_LIMIT or final_turns == 0 or passed):
+        raise _fail("the game is over (current_player null) but no end has come")
 
     seen: set[str] = set()
     stock = _codes(d["stock"], "stock", seen)
