@@ -1214,7 +1214,7 @@ class OrchardState(_StateFields):
         seeds = _pair(self.seeds, me, _put(mine, i, seed))
         old = self.pending
         placed = ((c, i, b),) if old is None else (*old.placed, (c, i, b))
-        return self._pending_state(hands, seeds, Pending("grow", placed=placed), move)
+        return self._pending_state(hands, seeds, Pending("grow", None, (), (), placed), move)
 
     def _apply_attack(self, me: int, move: Attack) -> OrchardState:
         i, b, k = move.seed, move.branch, move.count
