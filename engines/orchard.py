@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, pairwise, product
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from engines.cards import FULL_DECK, is_card, pretty
 from engines.core import IllegalMove, check_seed_and_players, resolve_options
@@ -410,100 +410,84 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+class _Move:
+    """What every move shares: `to_dict()` is {"kind": ..., then its fields}."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
+        for f in self.__dataclass_fields__:  # type: ignore[attr-defined]
+            value = getattr(self, f)
+            d[f] = list(value) if isinstance(value, tuple) else value
+        return d
+
+
 @dataclass(frozen=True, slots=True)
-class Plant:
+class Plant(_Move):
     card: str
     kind = "plant"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": "plant", "card": self.card}
-
 
 @dataclass(frozen=True, slots=True)
-class Condense:
+class Condense(_Move):
     seed: int
     branch: int
     kind = "condense"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": "condense", "seed": self.seed, "branch": self.branch}
-
 
 @dataclass(frozen=True, slots=True)
-class Grow:
+class Grow(_Move):
     card: str
     seed: int
     branch: int
     kind = "grow"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": "grow", "card": self.card, "seed": self.seed, "branch": self.branch}
-
 
 @dataclass(frozen=True, slots=True)
-class Attack:
+class Attack(_Move):
     seed: int
     branch: int
     count: int
     kind = "attack"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": "attack", "seed": self.seed, "branch": self.branch, "count": self.count}
-
 
 @dataclass(frozen=True, slots=True)
-class Target:
+class Target(_Move):
     seed: int
-    branch: int | None
+    branch: int | None  # None: the seed itself (count 0)
     count: int
     kind = "target"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": "target", "seed": self.seed, "branch": self.branch, "count": self.count}
-
 
 @dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(_Move):
     cards: tuple[str, ...]
     kind = "meld"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": "meld", "cards": list(self.cards)}
-
 
 @dataclass(frozen=True, slots=True)
-class Prune:
+class Prune(_Move):
     seed: int
     branch: int
     count: int
     kind = "prune"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": "prune", "seed": self.seed, "branch": self.branch, "count": self.count}
-
 
 @dataclass(frozen=True, slots=True)
-class Done:
+class Done(_Move):
     kind = "done"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": "done"}
-
 
 @dataclass(frozen=True, slots=True)
-class Cancel:
+class Cancel(_Move):
     kind = "cancel"
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": "cancel"}
-
 
 @dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(_Move):
     kind = "pass"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": "pass"}
 
 
 OrchardMove = Plant | Condense | Grow | Attack | Target | Meld | Prune | Done | Cancel | Pass
