@@ -1,21 +1,11 @@
-"""Orchard: two players grow seeds and branches, capture each other's tails and bare seeds, and meld.
+"""Orchard: two players grow seeds and branches, capture each other's tails and bare seeds, meld.
 
-The rules are the design's rules.md ("Orchard"); the exact API the table is built against, move by
-move and key by key, is docs/api/orchard.md. This module follows it.
-
-Why it looks the way it does:
-
-- States are frozen values with tuples inside, so `apply` is cheap and never mutates anything; a
-  seed is `(cards, value, branches, sums)` so values and branch totals are never recounted.
-- A multi-move action (condense, grow, capture) is a `Pending` value. The board in the state is
-  always the board as the pending action would leave it; every step records what `cancel` needs to
-  put the turn back exactly (`_undo`). `to_dict` keeps the board plus those records without naming
-  a card twice, and `from_dict` rebuilds the start of the turn with `_undo` and replays the steps,
-  so a pending action is checked by the same rules that made it.
-- Hands are kept sorted (rank, then suit): cancel and determinize then restore them exactly.
-- `random_move(rng)` is `legal_moves()[rng.randrange(len(legal_moves()))]`; moves are interned so
-  listing them allocates little. The end of the game (`best_final_choice`) is computed on first use.
-- `best_final_choice` is an exact search over the cards in rank order (see its docstring).
+The rules are the design's rules.md ("Orchard"); docs/api/orchard.md is the exact API the table is
+built against. States are immutable tuples, so `apply` is cheap and never mutates. A multi-move
+action (condense, grow, capture) is a `Pending` whose steps record what `cancel` needs to put the
+turn back exactly (`_undo`); `from_dict` rebuilds a turn's start with it and replays the steps, so
+a saved half-action is checked by the same rules. `random_move` draws the playouts' moves without
+listing them. `best_final_choice` is an exact dynamic programme over ranks (see its docstring).
 """
 
 from __future__ import annotations
@@ -82,10 +72,6 @@ def is_face(code: str) -> bool:
 
 def _sorted_hand(cards: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(cards, key=ORDER.__getitem__))
-
-
-def player_name(seat: int) -> str:
-    return f"Player {seat + 1}"
 
 
 # ----------------------------------------------------------------------------------------- melds
@@ -1283,9 +1269,8 @@ class OrchardState(_StateFields):
         seed, tail, _emptied = _cut_tail(mine[i], move.branch, move.count)
         seeds = _pair(self.seeds, me, _put(mine, i, seed))
         hands = _pair(self.hands, me, _sorted_hand((*self.hands[me], *tail)))
-        note_cards = tail
         return self._end_turn(
-            me, hands, seeds, self.melds, self.captured, self.discard, move, "prune", note_cards
+            me, hands, seeds, self.melds, self.captured, self.discard, move, "prune", tail
         )
 
     def _apply_pass(self, me: int, move: Pass) -> OrchardState:
@@ -1359,30 +1344,10 @@ class OrchardState(_StateFields):
         kind = move.kind
         out: list[dict[str, Any]] = []
         pending = self.pending
-        if kind == "plant":
-            out.append({"kind": "plant", "seat": me, "card": move.card})
+        if kind in ("plant", "grow", "pass"):
+            out.append({**move.to_dict(), "seat": me})
         elif kind == "condense":
-            assert pending is not None
-            card = self.seeds[me][move.seed][0][-1]
-            out.append(
-                {
-                    "kind": "condense",
-                    "seat": me,
-                    "seed": move.seed,
-                    "branch": move.branch,
-                    "card": card,
-                }
-            )
-        elif kind == "grow":
-            out.append(
-                {
-                    "kind": "grow",
-                    "seat": me,
-                    "card": move.card,
-                    "seed": move.seed,
-                    "branch": move.branch,
-                }
-            )
+            out.append({**move.to_dict(), "seat": me, "card": self.seeds[me][move.seed][0][-1]})
         elif kind == "attack":
             assert pending is not None
             out.append(
@@ -1428,8 +1393,6 @@ class OrchardState(_StateFields):
                     "cards": list(self.note[2]),
                 }
             )
-        elif kind == "pass":
-            out.append({"kind": "pass", "seat": me})
         elif kind == "cancel":
             out.append({"kind": "cancel", "seat": me})
         elif kind == "done":

@@ -6,10 +6,11 @@ from __future__ import annotations
 import functools
 import json
 import random
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from soaking import codes_in
 
 from engines import GameRecord, orchard
 from engines.cards import FULL_DECK
@@ -165,6 +166,18 @@ def test_views_hide_the_other_hand_and_the_stock_and_determinize_reproduces_them
             assert sorted(det.stock + det.hands[other]) == sorted(state.stock + state.hands[other])
             if state.current_player == seat:
                 assert det.legal_moves() == state.legal_moves()
+
+
+@games(100)
+@given(game_st)
+def test_events_name_only_cards_both_seats_see(params):
+    states, _moves = play_game(*params)
+    for before, after in pairwise(states):
+        assert after.events
+        for seat in (0, 1):
+            seen = json.dumps([before.view(seat), after.view(seat)])
+            for code in codes_in(after.events):
+                assert f'"{code}"' in seen, (after.events, code, seat)
 
 
 def brute_force(loose: list[str], seeded: list[str]) -> int:
