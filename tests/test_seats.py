@@ -211,3 +211,36 @@ def test_in_same_screen_hot_seat_the_placed_card_does_not_fly_from_the_hand(make
     sprite = table.sprites[cell.key]
     target = pygame.Rect(cell.x, cell.y, table.card_w, table.card_h)
     assert target.inflate(table.card_w, table.card_h).collidepoint(sprite.x, sprite.y)
+
+
+def test_undo_never_goes_back_past_cards_drawn_from_the_stock():
+    orchard = engines.get("orchard")
+    seats = Seats(["human", "human"], secrets=False)
+    history = History(orchard.new_game(seed=4))
+    seats.start(history.state, 0)
+    assert history.state.current_player == 0
+    plants = [m for m in history.state.legal_moves() if m.to_dict()["kind"] == "plant"]
+    history.push(max(plants, key=lambda m: orchard.card_value(m.card)))  # a seed to grow on
+    drew = [e for e in history.state.events if e["kind"] == "draw"]
+    assert drew and drew[0]["count"] == 1  # the planter saw the stock's top card
+    assert seats.undo_target(history) is None
+    # A step that draws nothing (a grow not yet confirmed) can still be taken back.
+    history.push(next(m for m in history.state.legal_moves() if m.to_dict()["kind"] == "pass"))
+    grows = [m for m in history.state.legal_moves() if m.to_dict()["kind"] == "grow"]
+    assert grows  # seat 0 has its seed and cards in hand to grow it
+    history.push(grows[0])
+    assert history.state.events[-1]["kind"] == "grow" and seats.undo_target(history) == 2
+
+
+def test_a_sandcastles_redraw_cannot_be_undone_but_keeping_all_five_can():
+    sandcastles = engines.get("sandcastles")
+    seats = Seats(["human", "human"], secrets=False)
+    start = sandcastles.new_game(seed=9, players=2)
+    redraws = [m for m in start.legal_moves() if m.to_dict()["kind"] == "redraw"]
+    keep = next(m for m in redraws if not m.to_dict()["cards"])
+    some = next(m for m in redraws if m.to_dict()["cards"])
+    for move, undoable in ((keep, True), (some, False)):
+        history = History(start)
+        seats.start(start, 0)
+        history.push(move)
+        assert (seats.undo_target(history) == 0) is undoable

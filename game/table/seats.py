@@ -110,6 +110,15 @@ class Seats:
         return end
 
 
+# Events after which somebody knows cards that were hidden before: a face turned up, or cards
+# drawn from a stock. Undo must not go back past one (with the cards known, the move could be
+# chosen again differently); solitaire is the exception, as its player is alone.
+REVEALING = frozenset(("reveal", "draw", "redraw"))
+
+
 def revealed(state: Any) -> bool:
-    """Whether the move that made `state` turned hidden cards face up (undo must not stand there)."""
-    return any(event.get("kind") == "reveal" for event in getattr(state, "events", ()))
+    """Whether the move that made `state` showed anybody a card that was hidden before."""
+    return any(
+        event.get("kind") in REVEALING and event.get("count", 1) != 0
+        for event in getattr(state, "events", ())
+    )
