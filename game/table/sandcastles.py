@@ -268,12 +268,21 @@ class SandcastlesTable(SandcastlesInput, SandcastlesDrawing, TableScene):
                 self.their_row(out, v, seat, area)
         for key, target in strikes.items():
             striking.append((key, target))
-        top = v["discard"][-4:]
+        # Every card has its place: the stock as backs keyed by position (a drawn card flies
+        # from it), the discard pile squared up with its top few fanned a little.
+        stock = self.stock_rect
+        for i in range(v["stock_count"]):
+            lift = min(i // 10, 2) * 2
+            out.append(
+                Placement(f"stock.{i}", None, "stock", i, stock.x - lift, stock.y - lift, False)
+            )
+            self.widths[f"stock.{i}"] = self.small_w
         spot = self.discard_rect
-        for i, code in enumerate(top):
-            p = Placement(code, code, "discard", i, spot.x + i, spot.y - i, True)
+        under = max(0, len(v["discard"]) - 4)
+        for i, code in enumerate(v["discard"]):
+            shift = max(0, i - under)
+            out.append(Placement(code, code, "discard", i, spot.x + shift, spot.y - shift, True))
             self.widths[code] = self.small_w
-            out.append(p)
         by_key = {p.key: p for p in out}
         for key, target in striking:  # an attacking card lies on the card it strikes
             p, t = by_key.get(key), by_key.get(target)

@@ -275,9 +275,6 @@ class SandcastlesDrawing:
     def draw_stock(self, surface: pygame.Surface, s: float) -> None:
         count = self.shown["stock_count"]
         rect = self.stock_rect
-        if count:
-            for i in range(min(3, (count + 9) // 10)):
-                surface.blit(self.small_images.back(), (rect.x - i * 2, rect.y - i * 2))
         img = ui.text(f"Stock {count}", int(13 * s), theme.TEXT_DIM)
         surface.blit(img, img.get_rect(midright=(rect.x - int(10 * s), rect.centery)))
         discard = self.discard_rect
