@@ -236,3 +236,67 @@ def test_sim_bad_arguments_say_one_line_and_exit_2(args, capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("cardtable: ") and err.count("\n") == 1
+
+
+def test_the_sandcastles_evaluation_counts_a_declared_attack_as_resolved():
+    sandcastles = engines.get("sandcastles")
+    rng = random.Random(4)
+    state = sandcastles.new_game(seed=4, players=3)
+    while state.phase != "declare":
+        state = state.apply(state.random_move(rng))
+    seat = state.current_player
+    attacks = [m for m in state.legal_moves() if m.to_dict()["kind"] == "attack"]
+    builds = [m for m in state.legal_moves() if m.to_dict()["kind"] == "build"]
+    before = heuristics.SANDCASTLES.points(state)
+    build = heuristics.SANDCASTLES.points(state.apply(builds[0]))
+    assert build[seat] > before[seat]  # a build card is one more castle card, not just a card held
+    # An attack that will knock cards out lowers its target's points at once, by resolve_attacks.
+    hurt = []
+    for move in attacks:
+        after = heuristics.SANDCASTLES.points(state.apply(move))
+        target = move.to_dict()["seat"]
+        hurt.append(after[target] < before[target])
+    assert any(hurt)
+
+
+def test_orchard_options_drop_cancel_and_hopeless_attacks_but_keep_forced_moves():
+    orchard = engines.get("orchard")
+    rng = random.Random(7)
+    checked = 0
+    for seed in range(40):
+        state = orchard.new_game(seed=seed)
+        for _ in range(120):
+            if state.is_over():
+                break
+            legal = state.legal_moves()
+            kinds = {m.to_dict()["kind"] for m in legal}
+            offered = heuristics.ORCHARD.options(state)
+            assert offered and set(offered.values()) <= set(legal)
+            if len(legal) > 1:
+                assert all(m.to_dict()["kind"] != "cancel" for m in offered.values())
+            else:
+                assert list(offered.values()) == legal  # the only way out stays
+            dropped = "attack" in kinds and all(
+                m.to_dict()["kind"] != "attack" for m in offered.values()
+            )
+            if dropped:  # sound: even every branch whole at once takes nothing
+                checked += 1
+                assert not any(m.to_dict()["kind"] == "target" for m in all_in(state).legal_moves())
+            state = state.apply(state.random_move(rng))
+    assert checked
+
+
+def all_in(state):
+    """The capture with every branch of the mover attacking whole: the biggest attack there is."""
+    while True:
+        picks = [m for m in state.legal_moves() if m.to_dict()["kind"] == "attack"]
+        if not picks:
+            return state
+        state = state.apply(max(picks, key=lambda m: m.to_dict()["count"]))
+
+
+def test_easy_beats_random_at_the_new_games():
+    for name, seats in (("sandcastles", "easy,random,random"), ("orchard", "easy,random")):
+        report = sim.simulate(name, 12, sim.parse_seats(name, seats), seed=3)
+        points = report["wins"][0] + report["draws"] / 2
+        assert points >= (8 if name == "orchard" else 6), (name, report)

@@ -20,9 +20,10 @@ import math
 import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from engines import canals
+from engines import canals, orchard, sandcastles
 from engines.cards import FULL_DECK
 
 Options = dict[Hashable, Any]
@@ -125,7 +126,138 @@ def _canals_column(
 
 CANALS = Heuristic(_canals_points, _canals_options, playout_moves=0, scale=4.0)
 
-_BY_GAME = {"canals": CANALS}
+# -------------------------------------------------------------------------------- Sandcastles
+
+_SANDCASTLES_VALUE = {code: sandcastles.value(code) for code in FULL_DECK}
+_UNDECIDED_CARD = 0.7  # a held card not yet declared: most become a build or a useful attack
+
+
+def _sandcastles_points(state: Any) -> list[float]:
+    """Cards in the castle first (ten wins, none loses), its score second (it decides who draws
+    two). The round's declarations are counted as if resolved already: attacks through the
+    contract's `resolve_attacks`, build cards as one more card each, so a declaration is judged
+    the moment it is made, not a phase later."""
+    d = state.to_dict()
+    boards = [[_SANDCASTLES_VALUE[c] for c in board] for board in d["boards"]]
+    gains = [0.0] * len(boards)
+    unresolved = d["phase"] in (sandcastles.SACRIFICE, sandcastles.DECLARE)
+    attacks = []
+    for decl in d["declarations"]:
+        if decl["card"] is None:
+            continue  # spent or inserted: already on the boards
+        if decl["build"]:
+            gains[decl["seat"]] += 1.0
+        elif unresolved:
+            attacks.append(
+                (decl["target_seat"], decl["target_index"], _SANDCASTLES_VALUE[decl["card"]])
+            )
+    if attacks:
+        boards = sandcastles.resolve_attacks(boards, attacks)
+    for seat, hand in enumerate(d["hands"]):
+        gains[seat] += _UNDECIDED_CARD * len(hand)
+    points = []
+    for seat, board in enumerate(boards):
+        cards = len(board) + gains[seat]
+        if not d["in"][seat] or cards == 0:
+            points.append(-40.0)
+            continue
+        won = 20.0 if cards >= sandcastles.WIN_SIZE else 0.0
+        points.append(4.0 * cards + 0.6 * sandcastles.score_board(board) + won)
+    return points
+
+
+SANDCASTLES = Heuristic(_sandcastles_points, _generic_options, playout_moves=0, scale=8.0)
+
+# ------------------------------------------------------------------------------------ Orchard
+
+_ORCHARD_VALUE = {code: orchard.card_value(code) for code in FULL_DECK}
+# A seed without branches the other side can already outgun costs 30 if taken: nearly that when
+# the other side moves next, less when its owner still has a turn to grow a branch on it.
+_SEED_AT_RISK = {True: 10.0, False: 26.0}  # by whether the seed's owner is the one to move
+_SEED_IN_REACH = 27.0  # a capture under way whose attackers already outgun a bare seed
+
+
+@lru_cache(maxsize=4096)
+def _orchard_melding(loose: tuple[str, ...], seeded: tuple[str, ...]) -> int:
+    """The exact final melding of these cards (searches meet the same hands again and again)."""
+    return orchard.best_final_score(loose, seeded)
+
+
+def _orchard_points(state: Any) -> list[float]:
+    """Points banked (melds set aside, 30 a captured seed), plus what the cards held would meld
+    for if the game ended now, minus the seeds the opponent could take. A capture under way is
+    counted by what its attackers can already take, so picking attackers is worth something
+    before the target is named."""
+    d = state.to_dict()
+    banked = [float(p) for p in state.scores()]
+    seeds = d["seeds"]
+    reach = [  # the most the seat's branches could attack with: every branch card at once
+        sum(
+            _ORCHARD_VALUE[c] for seed in seeds[seat] for branch in seed["branches"] for c in branch
+        )
+        for seat in (0, 1)
+    ]
+    mover = d["current_player"]
+    points = []
+    for seat in (0, 1):
+        loose = [*d["hands"][seat], *(c for sd in seeds[seat] for br in sd["branches"] for c in br)]
+        seeded = [c for sd in seeds[seat] for c in sd["cards"]]
+        melding = _orchard_melding(tuple(sorted(loose)), tuple(sorted(seeded)))
+        at_risk = sum(
+            1
+            for sd in seeds[seat]
+            if not sd["branches"] and reach[1 - seat] > sum(_ORCHARD_VALUE[c] for c in sd["cards"])
+        )
+        points.append(banked[seat] + melding - _SEED_AT_RISK[seat == mover] * at_risk)
+    if d["pending"] and d["pending"]["kind"] == "capture" and mover is not None:
+        pending = state.view(mover)["pending"]
+        target = pending["target"]
+        if target is None:
+            if any(
+                not sd["branches"]
+                and pending["attack_sum"] > sum(_ORCHARD_VALUE[c] for c in sd["cards"])
+                for sd in seeds[1 - mover]
+            ):
+                points[mover] += _SEED_IN_REACH
+        else:  # the taken cards: melds chosen so far, the best of the rest, a seed's 30
+            taken = sum(orchard.meld_score(m) or 0 for m in pending["melds"])
+            taken += _orchard_melding((), tuple(sorted(pending["removed"])))
+            if target["branch"] is None:
+                taken += orchard.CAPTURED_SEED_POINTS
+            points[mover] += taken
+    return points
+
+
+def _orchard_options(state: Any) -> Options:
+    """Every legal move but two kinds that only go round in circles for a player who plans:
+    Cancel (unless nothing else is left), and picking attackers when even all of one's branches
+    together could not outgun the opponent's smallest target."""
+    moves = state.legal_moves()
+    d = state.to_dict()
+    mover = d["current_player"]
+    if not moves or mover is None:
+        return {}
+    kinds = [m.to_dict()["kind"] for m in moves]
+    if d["pending"] is None and "attack" in kinds:
+        mine = [br for sd in d["seeds"][mover] for br in sd["branches"]]
+        reach = sum(_ORCHARD_VALUE[c] for br in mine for c in br)
+        targets = [
+            min(_ORCHARD_VALUE[br[-1]] for br in sd["branches"])
+            if sd["branches"]
+            else sum(_ORCHARD_VALUE[c] for c in sd["cards"])
+            for sd in d["seeds"][1 - mover]
+        ]
+        if not targets or reach <= min(targets):
+            moves = [m for m, k in zip(moves, kinds, strict=True) if k != "attack"]
+            kinds = [k for k in kinds if k != "attack"]
+    if len(moves) > 1 and "cancel" in kinds:
+        moves = [m for m, k in zip(moves, kinds, strict=True) if k != "cancel"]
+    return {move: move for move in moves}
+
+
+ORCHARD = Heuristic(_orchard_points, _orchard_options, playout_moves=0, scale=10.0)
+
+_BY_GAME = {"canals": CANALS, "sandcastles": SANDCASTLES, "orchard": ORCHARD}
 
 
 def for_game(name: str) -> Heuristic:
