@@ -257,21 +257,12 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
             return lambda: self.action(kind)
 
         self.action_buttons = {
-            "pass": ui.Button(
-                "Pass", act("pass"), enabled=lambda: self.phase_is("play"), tooltip="P"
-            ),
+            "pass": ui.Button("Pass", act("pass"), enabled=self.allows("pass"), tooltip="P"),
             "done": ui.Button(
-                "Done",
-                act("done"),
-                enabled=lambda: self.phase_is("grow", "condense", "capture", "meld"),
-                primary=True,
-                tooltip="D",
+                "Done", act("done"), enabled=self.allows("done"), primary=True, tooltip="D"
             ),
             "cancel": ui.Button(
-                "Cancel",
-                act("cancel"),
-                enabled=lambda: self.phase_is("grow", "condense", "capture", "meld"),
-                tooltip="C or Backspace",
+                "Cancel", act("cancel"), enabled=self.allows("cancel"), tooltip="C or Backspace"
             ),
         }
         # After the bar's own buttons: layout_bar puts them in the bar's row, then in the band.
@@ -283,8 +274,9 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
         )
         return [self.results_button]
 
-    def phase_is(self, *phases: str) -> bool:
-        return self.my_move() and self.view["phase"] in phases
+    def allows(self, kind: str) -> Callable[[], bool]:
+        """A button's state: lit exactly when the engine would take its move now."""
+        return lambda: self.my_move() and self.state.check(move({"kind": kind})) is None
 
     def action(self, kind: str) -> None:
         blocked = self.why_not_now()
