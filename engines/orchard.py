@@ -1465,8 +1465,7 @@ class OrchardState(_StateFields):
         return {
             "game": name,
             "seat": seat,
-            "seed": self.seed,
-            "options": self.options,
+            "options": self.options,  # not the seed: it would tell the deal (hand and stock)
             "phase": self.phase,
             "current_player": self.current,
             "turn": self.turn,
@@ -2025,6 +2024,17 @@ def _view_codes(value: Any, out: set[str]) -> None:
             _view_codes(item, out)
 
 
+def _seed_for(starter: Any, options: Any, rng: random.Random) -> int:
+    """A deal seed for a determinized state (the view does not tell the real one): any seed when
+    the option names who starts, else one whose coin gives that starter (from_dict checks it)."""
+    if not _is_int(starter) or starter not in (0, 1):
+        raise ValueError(f"orchard determinize: first_player must be 0 or 1, not {starter!r}")
+    while True:
+        seed = rng.randrange(2**64)
+        if options.get("first") is not None or random.Random(seed).randrange(2) == starter:
+            return seed
+
+
 def determinize(view: Any, rng: random.Random) -> OrchardState:
     """A full state whose view(seat) == `view` (seat = view["seat"]): the cards the view does not
     show (the other hand and the stock) dealt uniformly with `rng`. ValueError on a view that is
@@ -2061,7 +2071,7 @@ def determinize(view: Any, rng: random.Random) -> OrchardState:
         hands[other] = list(view["hands"][other]) if shown else unseen[:hidden]
         d = {
             "game": name,
-            "seed": view["seed"],
+            "seed": _seed_for(view["first_player"], view["options"], rng),
             "options": view["options"],
             "first_player": view["first_player"],
             "current_player": view["current_player"],

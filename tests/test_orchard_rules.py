@@ -618,6 +618,17 @@ def test_views_hide_the_other_hand_and_the_stock_order():
         state.view(2)
 
 
+def test_views_do_not_tell_the_deal_seed_which_would_give_away_the_hand_and_stock():
+    state = orchard.new_game(12345)
+    for seat in (0, 1):
+        view = state.view(seat)
+        assert "seed" not in view and "12345" not in json.dumps(view)
+        twin = orchard.determinize(view, random.Random(seat))
+        assert twin.view(seat) == view and twin.starter == state.starter
+    with_option = orchard.new_game(12345, options={"first": 1})
+    assert orchard.determinize(with_option.view(0), random.Random(3)).view(0) == with_option.view(0)
+
+
 def test_illegal_moves_raise_with_the_reason():
     state = position(hands=(HAND0, HAND1))
     with pytest.raises(IllegalMove) as caught:
