@@ -1,5 +1,6 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS: Cowling, Powley & Whitehouse,
-"Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012).
+"Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012), with the game's evaluation as a
+prior.
 
 Why this and not a search per sampled deal: one tree over the searching seat's information set,
 every iteration on a deal drawn with `game.determinize(view, rng)` (see `deals`), so the
@@ -7,9 +8,17 @@ statistics of a move are pooled over everything the hidden cards could be, and t
 acts on a guess it cannot see. A node's children are keyed by `heuristics.options` (moves that
 are the same choice share a node). Selection is UCB1 with availability counts: a child's
 exploration term grows with the iterations in which it could have been played, not with its
-parent's visits, since a hidden hand offers different moves in different deals. A new leaf is
-valued by the game's heuristic playout (for Canals: its evaluation at once, no random moves;
-elsewhere random moves to the end). The tree is built afresh for every decision.
+parent's visits, since a hidden hand offers different moves in different deals.
+
+Why a prior: with plain expansion (one random untried child per iteration) a few hundred
+iterations leave every node's value the average over random replies and random continuations of
+the mover's own multi-step turn (Orchard's grow and capture steps, Sandcastles' declarations), and
+the search played worse than the greedy `easy` player. So when the search reaches a node it
+creates every child at once, each valued by the game's evaluation of the state it leads to
+(`heuristics.value`) and starting with PRIOR_VISITS virtual visits at that value (progressive
+bias). The first UCB pick is then the greedy move, the search only leaves it when the replies
+say so, and the leaf of an iteration is the new child's evaluation. The tree is built afresh for
+every decision.
 
 The budget is thinking time; `max_iterations` caps the work instead, which makes a decision
 depend only on the view and the seed (the tests use that).
@@ -27,20 +36,24 @@ from engines.ai import heuristics
 from engines.ai.deals import search_root
 
 EXPLORATION = 0.7
+PRIOR_VISITS = 3.0  # virtual visits a new child starts with, valued by the evaluation of its state
+EXPAND_ALL = True
 
 
 class _Node:
-    """A move's statistics: `player` made `move` to reach here; `reward` is summed for `player`."""
+    """A move's statistics: `player` made `move` to reach here; `reward` is summed for `player`;
+    `value` is the evaluation (every seat) of the state it led to when it was created."""
 
-    __slots__ = ("avail", "children", "move", "player", "reward", "visits")
+    __slots__ = ("avail", "children", "move", "player", "reward", "value", "visits")
 
     def __init__(self, move: Any, player: int | None) -> None:
         self.move = move
         self.player = player
         self.children: dict[Any, _Node] = {}
-        self.visits = 0
+        self.visits = 0.0
         self.avail = 0
         self.reward = 0.0
+        self.value: list[float] | None = None
 
 
 def choose_move(
@@ -68,39 +81,45 @@ def choose_move(
         elif time.perf_counter() >= deadline:
             break
         state = next(stream)
-    # The most visited move; on a tiny budget, when visits tie, the better average.
     key = max(root.children, key=lambda k: (root.children[k].visits, _mean(root.children[k])))
     return root_options[key]
 
 
 def _iterate(root: _Node, state: Any, heuristic: heuristics.Heuristic, rng: random.Random) -> None:
-    """One ISMCTS iteration on the deal `state`: select, expand one child, evaluate, back up."""
+    """One ISMCTS iteration on the deal `state`: select, expand, evaluate, back up."""
     path = [root]
     node = root
+    reward = None
     while not state.is_over():
         options = heuristic.options(state)
         if not options:
             break
         mover = state.current_player
-        untried = []
-        for key in options:
-            child = node.children.get(key)
+        children = node.children
+        fresh = False
+        created = set()
+        for key, move in options.items():
+            child = children.get(key)
             if child is None:
-                untried.append(key)
-            else:
-                child.avail += 1
-        if untried:
-            key = untried[rng.randrange(len(untried))]
-            child = node.children[key] = _Node(options[key], mover)
-            child.avail = 1
-            state = state.apply(options[key])
-            path.append(child)
-            break
-        key = max(options, key=lambda k: _ucb(node.children[k]))
-        node = node.children[key]
+                if not EXPAND_ALL and fresh:
+                    continue
+                child = children[key] = _Node(move, mover)
+                value = heuristics.value(state.apply(move), heuristic)
+                child.value = value
+                child.visits = PRIOR_VISITS
+                child.reward = PRIOR_VISITS * value[mover]
+                fresh = True
+                created.add(key)
+            child.avail += 1
+        key = max(options, key=lambda k: _ucb(children[k]))
+        node = children[key]
         state = state.apply(options[key])
         path.append(node)
-    reward = heuristics.playout(state, heuristic, rng)
+        if node.visits <= PRIOR_VISITS:  # a leaf: never visited but for its prior
+            reward = node.value if key in created else heuristics.playout(state, heuristic, rng)
+            break
+    if reward is None:
+        reward = heuristics.playout(state, heuristic, rng)
     for visited in path:
         visited.visits += 1
         if visited.player is not None:
