@@ -41,7 +41,6 @@ def fails(capsys, *argv: str) -> str:
     ("argv", "message"),
     [
         (["play", "chess"], "unknown game 'chess' (known: canfield, canals, sandcastles, orchard)"),
-        (["play", "sandcastles"], "Sandcastles is coming soon"),
         (
             ["play", "canals", "--seats", "human,wizard"],
             "unknown seat kind 'wizard' (known: human, random, easy, medium, hard)",
@@ -59,7 +58,6 @@ def fails(capsys, *argv: str) -> str:
         (["play", "canfield", "--seed", "x"], "invalid int value: 'x'"),
         (["play", "canfield", "--preset", "vegas"], "canfield has no preset 'vegas'"),
         (["rules", "chess"], "unknown game 'chess'"),
-        (["rules", "orchard"], "the rules of Orchard are not written yet"),
         (["replay", "/nonexistent/game.json"], "cannot read /nonexistent/game.json"),
     ],
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pygame
-from conftest import set_position
+from conftest import set_position, wait_for
 
 import engines
 from engines import orchard
@@ -305,7 +305,9 @@ def finish(app, table, driver, rng, limit=2000) -> None:
             driver.click(table.end_turn_button.rect.center)
             continue
         if table.seats.is_computer(table.state.current_player):
-            driver.run(1)
+            # Real time, not frames: a loaded machine may take seconds to start the worker.
+            pos = table.pos
+            wait_for(driver, lambda p=pos: table.pos != p or table.state.is_over(), seconds=60)
             continue
         pairs = [(m, g) for m in table.state.legal_moves() if (g := table.gesture_for(m))]
         m, _g = rng.choice(pairs)
