@@ -436,12 +436,18 @@ class Checker:
         assert record.replay() == table.state, f"{table.game.name}: the state is not its record's"
 
     def visible(self, table: Any) -> set[str]:
-        """The card codes the viewer's view shows (cached per position and viewer)."""
+        """The card codes the viewer may see now (cached per position and viewer): what its view
+        shows, and what the last move showed on its way, as a table replays it step by step: the
+        view before it and the move's events, which are public (a Sandcastles round can show a
+        card in the discard pile that the same move then shuffles into the stock)."""
         key = (table.history, table.history.serial, table.viewer)
         cached = self.seen.get(id(table))
         if cached is None or cached[0][0] is not key[0] or cached[0][1:] != key[1:]:
             codes: set[str] = set()
             collect_codes(table.state.view(table.viewer), codes)
+            collect_codes(table.state.events, codes)
+            if table.pos > 0:
+                collect_codes(table.states[table.pos - 1].view(table.viewer), codes)
             cached = self.seen[id(table)] = (key, codes)
         return cached[1]
 
