@@ -415,12 +415,19 @@ class Plant(_Move):
     card: str
     kind = "plant"
 
+    def describe(self) -> str:
+        """A short phrase for a person (the hint's words)."""
+        return f"plant {pretty(self.card)} as a new seed"
+
 
 @dataclass(frozen=True, slots=True)
 class Condense(_Move):
     seed: int
     branch: int
     kind = "condense"
+
+    def describe(self) -> str:
+        return f"condense branch {self.branch + 1} into seed {self.seed + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,6 +437,9 @@ class Grow(_Move):
     branch: int
     kind = "grow"
 
+    def describe(self) -> str:
+        return f"grow seed {self.seed + 1} with {pretty(self.card)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Attack(_Move):
@@ -437,6 +447,9 @@ class Attack(_Move):
     branch: int
     count: int
     kind = "attack"
+
+    def describe(self) -> str:
+        return f"attack with {_tail(self.count)} of seed {self.seed + 1}'s branch {self.branch + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,11 +459,19 @@ class Target(_Move):
     count: int
     kind = "target"
 
+    def describe(self) -> str:
+        if self.branch is None:
+            return f"capture the other player's seed {self.seed + 1}"
+        return f"take {_tail(self.count)} of their seed {self.seed + 1}'s branch {self.branch + 1}"
+
 
 @dataclass(frozen=True, slots=True)
 class Meld(_Move):
     cards: tuple[str, ...]
     kind = "meld"
+
+    def describe(self) -> str:
+        return "set aside the meld " + " ".join(pretty(c) for c in self.cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -460,20 +481,36 @@ class Prune(_Move):
     count: int
     kind = "prune"
 
+    def describe(self) -> str:
+        return f"prune {_tail(self.count)} of seed {self.seed + 1}'s branch {self.branch + 1}"
+
 
 @dataclass(frozen=True, slots=True)
 class Done(_Move):
     kind = "done"
+
+    def describe(self) -> str:
+        return "press Done"
 
 
 @dataclass(frozen=True, slots=True)
 class Cancel(_Move):
     kind = "cancel"
 
+    def describe(self) -> str:
+        return "cancel and start the turn again"
+
 
 @dataclass(frozen=True, slots=True)
 class Pass(_Move):
     kind = "pass"
+
+    def describe(self) -> str:
+        return "pass"
+
+
+def _tail(count: int) -> str:
+    return "the last card" if count == 1 else f"the last {count} cards"
 
 
 OrchardMove = Plant | Condense | Grow | Attack | Target | Meld | Prune | Done | Cancel | Pass

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from engines.cards import FULL_DECK, is_card, rank_number, shuffled_deck
+from engines.cards import FULL_DECK, is_card, pretty, rank_number, shuffled_deck
 from engines.core import IllegalMove, check_seed, check_seed_and_players, resolve_options
 
 name = "sandcastles"
@@ -220,6 +220,12 @@ class Redraw:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "redraw", "cards": list(self.cards)}
 
+    def describe(self) -> str:
+        """A short phrase for a person (the hint's words)."""
+        if not self.cards:
+            return "keep all five cards"
+        return "redraw " + " ".join(pretty(c) for c in self.cards)
+
 
 @dataclass(frozen=True, slots=True)
 class Insert:
@@ -231,6 +237,9 @@ class Insert:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "insert", "card": self.card, "index": self.index}
 
+    def describe(self) -> str:
+        return f"put {pretty(self.card)} into your castle as card {self.index + 1} from the left"
+
 
 @dataclass(frozen=True, slots=True)
 class Sacrifice:
@@ -241,6 +250,9 @@ class Sacrifice:
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "sacrifice", "index": self.index}
 
+    def describe(self) -> str:
+        return f"sacrifice card {self.index + 1} of your castle for a face-up card"
+
 
 @dataclass(frozen=True, slots=True)
 class Keep:
@@ -248,6 +260,9 @@ class Keep:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "keep"}
+
+    def describe(self) -> str:
+        return "keep your castle whole"
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +273,9 @@ class Build:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "build", "card": self.card}
+
+    def describe(self) -> str:
+        return f"build with {pretty(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +288,10 @@ class Attack:
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "attack", "card": self.card, "seat": self.seat, "index": self.index}
+
+    def describe(self) -> str:
+        where = "empty castle" if self.index is None else f"card {self.index + 1} from the left"
+        return f"attack {player_name(self.seat)}'s {where} with {pretty(self.card)}"
 
 
 SandcastlesMove = Redraw | Insert | Sacrifice | Keep | Build | Attack

@@ -3,7 +3,10 @@ a move in the worker, and the table shows it as the gesture that makes it."""
 
 from __future__ import annotations
 
+import random
+
 import pygame
+import pytest
 from conftest import wait_for
 
 import engines
@@ -80,3 +83,38 @@ def test_no_hint_on_the_computers_turn(make_app):
     table.show_hint()
     assert not any(kind == "hard" for _game, kind, *_ in asked)
     assert app.toasts.latest == "A hint is for your own turn"
+
+
+@pytest.mark.parametrize(
+    ("game", "seats"), [("sandcastles", "human,easy,easy"), ("orchard", "human,easy")]
+)
+def test_the_hint_points_at_a_legal_move_in_the_new_games(make_app, monkeypatch, game, seats):
+    monkeypatch.setattr(advice, "HINT_KIND", "easy")  # the hard player is the same code, slower
+    app = make_app((1280, 800))
+    app.push(MenuScene(app))
+    request = DealRequest.build(engines.get(game), seed=5, seats=seats)
+    open_table(app, request)
+    table = next(s for s in app.scenes if hasattr(s, "seats"))
+    driver = Driver(app, frames=1, dt=1 / 30)
+    wait_for(driver, lambda: table.hint_enabled() and not table.in_flight(), seconds=30)
+    driver.key(pygame.K_h)
+    wait_for(driver, lambda: table.advisor.showing, seconds=30)
+    shown = table.advisor.gesture
+    assert shown is not None and app.toasts.latest.startswith("Hint: ")
+    assert any(table.gesture_for(m) == shown for m in table.state.legal_moves())
+
+
+@pytest.mark.parametrize(("game", "players"), [("canals", 2), ("sandcastles", 4), ("orchard", 2)])
+def test_every_move_of_the_games_with_opponents_says_what_it_does(game, players):
+    """The hint's words: each move a short phrase naming its cards by their faces."""
+    module = engines.get(game)
+    rng = random.Random(3)
+    state = module.new_game(seed=3, players=players)
+    said = set()
+    while not state.is_over() and len(said) < 400:
+        for move in state.legal_moves():
+            words = move.describe()
+            assert isinstance(words, str) and words and "'" not in words.replace("'s", "")
+            said.add(words)
+        state = state.apply(state.random_move(rng))
+    assert len(said) > 20
