@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pygame
+import pytest
 from conftest import set_position, wait_for
 
 import engines
@@ -336,3 +337,35 @@ def test_a_person_finishes_a_game_against_a_computer(make_app):
     finish(app, table, driver, random.Random(3), limit=4000)
     movers = {table.history.mover(i) for i in range(table.pos)}
     assert movers == {0, 1}
+
+
+def nine_seeds_a_side():
+    """A position with nine seeds on each side, most with branches (plants and grows first)."""
+    rng = random.Random(5)
+    state = orchard.new_game(seed=6)
+    while True:
+        seeds = state.to_dict()["seeds"]
+        if min(len(seeds[0]), len(seeds[1])) >= 9 and state.phase == "play":
+            return state
+        legal = [m for m in state.legal_moves() if m.to_dict()["kind"] != "cancel"]
+        plants = [m for m in legal if m.to_dict()["kind"] == "plant"]
+        grows = [m for m in legal if m.to_dict()["kind"] in ("grow", "done")]
+        nxt = state.apply(rng.choice(plants or grows or legal))
+        assert not nxt.is_over(), "the made-up game ended before nine seeds a side"
+        state = nxt
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_nine_seeds_a_side_stay_on_screen_in_their_own_columns(make_app, size):
+    _app, table, _driver = open_orchard(make_app, size=size)
+    set_position(table, nine_seeds_a_side())
+    screen = pygame.Rect(0, 0, *size)
+    for p in table.placed:
+        assert screen.contains(pygame.Rect(p.x, max(p.y, 0), table.card_w, 1)), p
+    for seat, spots in table.geo.seeds.items():
+        assert len(spots) >= 9
+        # Columns never run into each other: each column's left edge, then its width.
+        lefts = [spot.x - (spot.width - table.card_w) // 2 for spot in spots]
+        for i in range(len(spots) - 1):
+            assert lefts[i] + spots[i].width <= lefts[i + 1], (seat, i)
+    assert table.card_w >= 30  # still a card, not a sliver
