@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.cards import FULL_DECK, SUITS, is_card, is_red, pretty, rank_number
-from engines.core import IllegalMove, check_seed_and_players, resolve_options
+from engines.core import IllegalMove, check_seed_and_players, check_state_opening, resolve_options
 
 name = "canals"
 title = "Canals"
@@ -516,13 +516,7 @@ _CELL_KEYS = frozenset(("card", "owner", "face_up"))
 
 def from_dict(d: Any) -> CanalsState:
     """A state from its `to_dict()` form, fully checked; ValueError says what is wrong."""
-    if not isinstance(d, Mapping):
-        raise ValueError("canals state: must be an object")
-    missing = _STATE_KEYS - set(d)
-    if missing:
-        raise ValueError(f"canals state: missing {', '.join(sorted(missing))}")
-    if d["game"] != name:
-        raise ValueError(f"canals state: game must be {name!r}, not {d['game']!r}")
+    check_state_opening(name, d, _STATE_KEYS)
     seed = d["seed"]
     check_seed_and_players(name, seed, 2, min_players, max_players)
     if not isinstance(d["options"], Mapping):

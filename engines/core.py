@@ -89,6 +89,21 @@ def resolve_options(
     return resolved
 
 
+def check_state_opening(game: str, d: Any, keys: frozenset[str], exact: bool = False) -> None:
+    """The first checks of every engine's `from_dict`: an object, with every key of `keys` (and,
+    if `exact`, no other), of this game; ValueError ("GAME state: ...") says what is wrong."""
+    if not isinstance(d, Mapping):
+        raise ValueError(f"{game} state: must be an object")
+    missing = sorted(keys - set(d))
+    unknown = sorted(map(str, set(d) - keys)) if exact else []
+    if missing or unknown:
+        said = [f"missing {', '.join(missing)}"] if missing else []
+        said += [f"unknown {', '.join(unknown)}"] if unknown else []
+        raise ValueError(f"{game} state: {'; '.join(said)}")
+    if d["game"] != game:
+        raise ValueError(f"{game} state: game must be {game!r}, not {d['game']!r}")
+
+
 SEED_LIMIT = 2**64
 
 

@@ -19,7 +19,7 @@ from itertools import combinations, pairwise, product
 from typing import Any, ClassVar, NamedTuple
 
 from engines.cards import FULL_DECK, is_card, pretty
-from engines.core import IllegalMove, check_seed_and_players, resolve_options
+from engines.core import IllegalMove, check_seed_and_players, check_state_opening, resolve_options
 
 name = "orchard"
 title = "Orchard"
@@ -1805,13 +1805,7 @@ def _parse_seed(raw: Any, where: str, seen: set[str]) -> Seed:
 
 def from_dict(d: Any) -> OrchardState:
     """A state from its `to_dict()` form, fully checked; ValueError says what is wrong."""
-    if not isinstance(d, Mapping):
-        raise _fail("must be an object")
-    if set(d) != _STATE_KEYS:
-        missing, extra = sorted(_STATE_KEYS - set(d)), sorted(map(str, set(d) - _STATE_KEYS))
-        raise _fail(f"keys: missing {missing}, unknown {extra}")
-    if d["game"] != name:
-        raise _fail(f"game must be {name!r}, not {d['game']!r}")
+    check_state_opening(name, d, _STATE_KEYS, exact=True)
     seed = d["seed"]
     check_seed_and_players(name, seed, 2, min_players, max_players)
     if not isinstance(d["options"], Mapping):

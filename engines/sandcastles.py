@@ -20,7 +20,13 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from engines.cards import FULL_DECK, is_card, pretty, rank_number, shuffled_deck
-from engines.core import IllegalMove, check_seed, check_seed_and_players, resolve_options
+from engines.core import (
+    IllegalMove,
+    check_seed,
+    check_seed_and_players,
+    check_state_opening,
+    resolve_options,
+)
 
 name = "sandcastles"
 title = "Sandcastles"
@@ -1164,13 +1170,7 @@ def _optional_ints(d: Mapping[str, Any], key: str, n: int) -> tuple[int | None, 
 
 def from_dict(d: Any) -> SandcastlesState:
     """A state from its `to_dict()` form, fully checked; ValueError says what is wrong."""
-    if not isinstance(d, Mapping):
-        raise _fail("must be an object")
-    missing = _STATE_KEYS - set(d)
-    if missing:
-        raise _fail(f"missing {', '.join(sorted(missing))}")
-    if d["game"] != name:
-        raise _fail(f"game must be {name!r}, not {d['game']!r}")
+    check_state_opening(name, d, _STATE_KEYS)
     check_seed(name, d["seed"])
     n = d["players"]
     if not _is_int(n) or not min_players <= n <= max_players:
