@@ -166,7 +166,26 @@ def _sandcastles_points(state: Any) -> list[float]:
     return points
 
 
-SANDCASTLES = Heuristic(_sandcastles_points, _generic_options, playout_moves=0, scale=8.0)
+def _sandcastles_options(state: Any) -> Options:
+    """Every legal move, keyed by card values instead of codes: suits never matter, so two sevens
+    are one choice (and a search pools what it learns about an unseen hand's seven)."""
+    found: Options = {}
+    for move in state.legal_moves():
+        if isinstance(move, sandcastles.Attack):
+            key: Hashable = ("a", _SANDCASTLES_VALUE[move.card], move.seat, move.index)
+        elif isinstance(move, sandcastles.Build):
+            key = ("b", _SANDCASTLES_VALUE[move.card])
+        elif isinstance(move, sandcastles.Insert):
+            key = ("i", _SANDCASTLES_VALUE[move.card], move.index)
+        elif isinstance(move, sandcastles.Redraw):
+            key = ("r", *sorted(_SANDCASTLES_VALUE[c] for c in move.cards))
+        else:
+            key = move
+        found.setdefault(key, move)
+    return found
+
+
+SANDCASTLES = Heuristic(_sandcastles_points, _sandcastles_options, playout_moves=0, scale=8.0)
 
 # ------------------------------------------------------------------------------------ Orchard
 

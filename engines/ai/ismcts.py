@@ -17,8 +17,11 @@ the search played worse than the greedy `easy` player. So when the search reache
 creates every child at once, each valued by the game's evaluation of the state it leads to
 (`heuristics.value`) and starting with PRIOR_VISITS virtual visits at that value (progressive
 bias). The first UCB pick is then the greedy move, the search only leaves it when the replies
-say so, and the leaf of an iteration is the new child's evaluation. The tree is built afresh for
-every decision.
+say so, and the leaf of an iteration is the new child's evaluation. The root's priors are
+averaged over ROOT_SAMPLES deals first (what `easy` does with its samples), so the search starts
+from at least the greedy move; one deal's evaluation is too noisy where the hidden cards matter
+(the value of another seat's declared attack in Sandcastles). The tree is built afresh for every
+decision.
 
 The budget is thinking time; `max_iterations` caps the work instead, which makes a decision
 depend only on the view and the seed (the tests use that).
@@ -38,6 +41,7 @@ from engines.ai.deals import search_root
 EXPLORATION = 0.7
 PRIOR_VISITS = 3.0  # virtual visits a new child starts with, valued by the evaluation of its state
 EXPAND_ALL = True
+ROOT_SAMPLES = 4  # deals the root's priors are averaged over
 
 
 class _Node:
@@ -70,8 +74,8 @@ def choose_move(
     if len(root_options) == 1:
         return next(iter(root_options.values()))
     root = _Node(None, None)
+    state = _root_priors(root, first, stream, heuristic, deadline - 0.8 * budget_s, max_iterations)
     iterations = 0
-    state = first
     while True:
         _iterate(root, state, heuristic, rng)
         iterations += 1
@@ -83,6 +87,40 @@ def choose_move(
         state = next(stream)
     key = max(root.children, key=lambda k: (root.children[k].visits, _mean(root.children[k])))
     return root_options[key]
+
+
+def _root_priors(
+    root: _Node,
+    first: Any,
+    stream: Any,
+    heuristic: heuristics.Heuristic,
+    stop_at: float,
+    max_iterations: int | None,
+) -> Any:
+    """The root's children, valued like `easy` values its options: the evaluation after each move,
+    averaged over up to ROOT_SAMPLES deals (a fifth of the budget at most, unless the work is
+    capped instead). Returns the next deal for the search."""
+    mover = first.current_player
+    totals: dict[Any, list[float]] = {}
+    counts: dict[Any, int] = {}
+    state = first
+    for sample in range(ROOT_SAMPLES):
+        for key, move in heuristic.options(state).items():
+            value = heuristics.value(state.apply(move), heuristic)
+            if key in totals:
+                totals[key] = [a + b for a, b in zip(totals[key], value, strict=True)]
+                counts[key] += 1
+            else:
+                root.children[key] = _Node(move, mover)
+                totals[key], counts[key] = value, 1
+        state = next(stream)
+        if max_iterations is None and sample and time.perf_counter() >= stop_at:
+            break
+    for key, child in root.children.items():
+        child.value = [v / counts[key] for v in totals[key]]
+        child.visits = PRIOR_VISITS
+        child.reward = PRIOR_VISITS * child.value[mover]
+    return state
 
 
 def _iterate(root: _Node, state: Any, heuristic: heuristics.Heuristic, rng: random.Random) -> None:
