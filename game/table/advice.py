@@ -62,12 +62,13 @@ class Advisor:
                 self.gesture = None
         if self.asked is None or not self.table.app.has_worker():
             return
+        if self.asked != self.table.history.serial:
+            self.forget()  # the position moved on: its answer, come or not, is for nobody
+            return
         for key, answer in self.table.app.worker.poll(self):
             if key == ("hint", self.asked):
                 self.asked = None
                 self.suggest(answer)
-        if self.asked is not None and self.asked != self.table.history.serial:
-            self.forget()
 
     def suggest(self, answer: Any) -> None:
         table = self.table

@@ -220,6 +220,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         self.let_go()
         self.stop_automation()
         self.history.go_to(pos)
+        self.clear_hint()
         self.after_change()
         if self.seats.may_act(self.state):
             self.seats.handoff_needed = False  # End turn, then undo: the turn is still theirs
