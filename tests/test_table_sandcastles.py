@@ -309,3 +309,40 @@ def test_after_the_handoff_the_next_player_watches_the_attacks_too(make_app):
     pass_handoff(app, driver)
     assert table.viewer == next_seat != seat
     assert table.frames and table.frames[-1][0] is table.view  # played for them, to the end
+
+
+def cards_in(frame: dict) -> int:
+    """How many cards a view-shaped frame puts on the table (the stock as a count)."""
+    waiting = [d for d in frame["declarations"] if d["kind"] == "attack" and d["id"]]
+    waiting = [d for d in waiting if not d.get("spent")]
+    return (
+        sum(len(b) for b in frame["boards"])
+        + sum(len(h) for h in frame["hands"])
+        + sum(len(b) for b in frame["builds"])
+        + len(waiting)
+        + len(frame["discard"])
+        + frame["stock_count"]
+    )
+
+
+def test_every_frame_of_the_attacks_holds_all_52_cards_even_when_a_build_ends_the_round():
+    from engines import sandcastles
+    from game.table.sandcastles_show import attack_frames, with_declaration
+
+    rng = random.Random(8)
+    checked = 0
+    for seed in range(60):
+        state = sandcastles.new_game(seed=seed, players=3)
+        while not state.is_over() and checked < 12:
+            move = state.random_move(rng)
+            after = state.apply(move)
+            declare = [e for e in after.events if e["kind"] == "declare"]
+            if declare and any(e["kind"] == "reveal" for e in after.events):
+                viewer = (declare[0]["seat"] + 1) % 3
+                card = None
+                start = with_declaration(state.view(viewer), declare[0], card)
+                frames = attack_frames(start, after.events, str)
+                assert all(cards_in(f) == 52 for f, _caption, _s in frames), (seed, declare)
+                checked += declare[0]["build"]
+            state = after
+    assert checked >= 12  # rounds that ended on a build declaration were among them

@@ -55,16 +55,19 @@ def with_declaration(
     if 0 <= known < len(hand):
         hand.pop(known)
     mine = sum(1 for decl in d["declarations"] if decl["seat"] == seat)
+    key = card or f"x{seat}.{mine}"
     d["declarations"].append(
         {
             "seat": seat,
             "kind": "build" if event["build"] else "attack",
             "card": card,
-            "id": card or f"x{seat}.{mine}",
+            "id": key,
             "target_seat": event["target_seat"],
             "target_index": event["target_index"],
         }
     )
+    if event["build"]:  # a build card also waits among the seat's builds, as the view lists it
+        d["builds"][seat].append({"card": card, "id": key})
     return d
 
 
