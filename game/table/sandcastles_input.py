@@ -159,7 +159,7 @@ class SandcastlesInput:
             return None
         if kind == "redraw":
             hand = [c["card"] for c in self.view["hands"][self.viewer]]
-            flips = set(d["cards"]) ^ self.marked
+            flips = (set(d["cards"]) ^ self.marked) & set(hand)
             keys = tuple(MARK_KEYS[hand.index(c)] for c in sorted(flips, key=hand.index))
             return Gesture(self.point_of("action"), None, keys)
         if kind == "keep":
