@@ -68,7 +68,6 @@ ACTIONS = {
     "focus": 2,
     "quit": 0.05,
     "open_table": 1,
-    "browse": 1,  # from the menu, one of the screens beside the games
     "play": 10,
     "wait": 6,
 }
@@ -328,14 +327,6 @@ class Fuzzer:
         """Frames without input: animations land, computers move, the celebration plays on."""
         for _ in range(self.rng.randint(1, 30)):
             self.step()
-
-    def browse(self) -> None:
-        """At the menu, open Rules, Statistics or Settings by its key, as a player looks around:
-        with four games in the menu, random clicks alone can miss a screen for a whole run."""
-        from game.scenes.menu import MenuScene
-
-        if isinstance(self.app.scene, MenuScene):
-            self.key(ord(self.rng.choice("rts")), 0)
 
     def open_table(self) -> None:
         """A deal of this run's game straight onto the table (as `cardtable play` does): any seat

@@ -1,6 +1,6 @@
 """The UI fuzzer (tests/fuzzing.py) in the suite: a short seeded run per registered game, the same
 run twice gives the same trace, and its checks do catch what they are there to catch. CI runs
-20,000 events per game (`make fuzz EVENTS=20000`, from .ci/run); `make fuzz` a million."""
+15,000 events per game (`make fuzz EVENTS=15000`, from .ci/run); `make fuzz` a million."""
 
 from __future__ import annotations
 

@@ -88,9 +88,7 @@ class SandcastlesTable(SandcastlesInput, SandcastlesDrawing, TableScene):
         self.frames = []
         self.caption = ""
         self.open_gap = None
-        if self.redrawing():  # marks stay only on cards still in the hand now shown
-            self.marked &= {c["card"] for c in self.view["hands"][self.viewer]}
-        else:
+        if not self.redrawing():
             self.marked = set()
 
     def after_move(self) -> None:
