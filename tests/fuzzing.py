@@ -54,6 +54,7 @@ SEAT_MIXES = ("human", "random", "human")
 EVERY_RUN_SCENES = {"MenuScene", "SetupScene", "RulesScene", "SettingsScene", "StatsScene"}
 LONG_RUN = 20_000
 SIZES = ((320, 240), (800, 600), (1280, 800), (1920, 1080), (3840, 2160))
+BROWSE = {"r": "RulesScene", "t": "StatsScene", "s": "SettingsScene"}  # the menu's keys for them
 
 # What the fuzzer does next, and how often (relative weights).
 ACTIONS = {
@@ -68,6 +69,7 @@ ACTIONS = {
     "focus": 2,
     "quit": 0.05,
     "open_table": 1,
+    "browse": 3,  # from the menu, one of the screens beside the games (else nothing happens)
     "play": 10,
     "wait": 6,
 }
@@ -328,6 +330,17 @@ class Fuzzer:
         for _ in range(self.rng.randint(1, 30)):
             self.step()
 
+    def browse(self) -> None:
+        """At the menu, open Rules, Statistics or Settings by its key, one not reached yet first,
+        as a player looks around: with four games in the menu, random clicks alone can miss a
+        screen for a whole run."""
+        from game.scenes.menu import MenuScene
+
+        if not isinstance(self.app.scene, MenuScene):
+            return
+        unseen = [key for key, scene in BROWSE.items() if scene not in self.scenes]
+        self.key(ord(self.rng.choice(unseen or list(BROWSE))), 0)
+
     def open_table(self) -> None:
         """A deal of this run's game straight onto the table (as `cardtable play` does): any seat
         mix, sometimes a few moves before the end of a finished game."""
@@ -436,18 +449,21 @@ class Checker:
         assert record.replay() == table.state, f"{table.game.name}: the state is not its record's"
 
     def visible(self, table: Any) -> set[str]:
-        """The card codes the viewer may see now (cached per position and viewer): what its view
-        shows, and what the last move showed on its way, as a table replays it step by step: the
-        view before it and the move's events, which are public (a Sandcastles round can show a
-        card in the discard pile that the same move then shuffles into the stock)."""
-        key = (table.history, table.history.serial, table.viewer)
+        """The card codes the viewer may see now (cached per position, viewer and replay): what
+        its view shows, and what the last move showed on its way, as a table replays it step by
+        step: the view before it and the move's events, which are public (a Sandcastles round can
+        show a card in the discard pile that the same move then shuffles into the stock). A
+        replay of an earlier move (`replayed_move`) may show the same of that move."""
+        replayed = replayed_move(table)
+        key = (table.history, table.history.serial, table.viewer, replayed)
         cached = self.seen.get(id(table))
         if cached is None or cached[0][0] is not key[0] or cached[0][1:] != key[1:]:
             codes: set[str] = set()
             collect_codes(table.state.view(table.viewer), codes)
-            collect_codes(table.state.events, codes)
-            if table.pos > 0:
-                collect_codes(table.states[table.pos - 1].view(table.viewer), codes)
+            for index in {table.pos, replayed} - {None}:
+                collect_codes(table.states[index].events, codes)
+                if index > 0:
+                    collect_codes(table.states[index - 1].view(table.viewer), codes)
             cached = self.seen[id(table)] = (key, codes)
         return cached[1]
 
@@ -481,6 +497,17 @@ class Checker:
             yield
         finally:
             TableScene.commit = commit
+
+
+def replayed_move(table: Any) -> int | None:
+    """The history position whose move a table is replaying now, if it is not the last one: a
+    Sandcastles table shows a round's attacks to a player after the hand-off that passes them
+    the table, maybe moves later (its frames come from the view before the move that resolved
+    them and that move's events; `watched` says which move, for whom)."""
+    if not getattr(table, "frames", None):
+        return None
+    history, index = table.watched[table.viewer]
+    return index if history is table.history and index != table.pos else None
 
 
 def collect_codes(value: Any, codes: set[str]) -> None:

@@ -1,19 +1,28 @@
 """The UI fuzzer (tests/fuzzing.py) in the suite: a short seeded run per registered game, the same
 run twice gives the same trace, and its checks do catch what they are there to catch. CI runs
-15,000 events per game (`make fuzz EVENTS=15000`, from .ci/run); `make fuzz` a million."""
+20,000 events per game (`make fuzz EVENTS=20000`, from .ci/run: the long run that must reach every
+scene); `make fuzz` a million."""
 
 from __future__ import annotations
 
+import random
+
 import pygame
 import pytest
-from fuzzing import Checker, Fuzzer
+from conftest import open_game, pass_handoff
+from fuzzing import Checker, Fuzzer, collect_codes, replayed_move
 
 import engines
+from engines import sandcastles
+from engines.cards import FULL_DECK
 from game import registry
 from game.deal import DealRequest
 from game.driver import Driver
 from game.scenes.menu import MenuScene
 from game.table import open_table
+from game.table.sandcastles import resolved
+
+DECK = frozenset(FULL_DECK)
 
 
 @pytest.mark.parametrize("name", registry.playable_names())
@@ -80,3 +89,60 @@ def test_every_key_is_in_the_fuzzers_hands(home):
     assert {pygame.K_a, pygame.K_F11, pygame.K_KP_ENTER, pygame.K_ESCAPE} <= set(fuzzer.keys)
     assert len(fuzzer.keys) > 100
     fuzzer.app.quit()
+
+
+def codes(value) -> set[str]:
+    found: set[str] = set()
+    collect_codes(value, found)
+    return found
+
+
+def attacks_moves_back(seed: int = 1) -> tuple[list, int, int, set[str]]:
+    """A two-player Sandcastles game at a position p whose player last watched a round's attacks
+    at state r < p, with cards public then but hidden now (the discard pile shuffled into the
+    stock since): (moves to p, p, r, those cards)."""
+    rng = random.Random(seed)
+    states = [sandcastles.new_game(seed=seed, players=2)]
+    moves: list = []
+    while not states[-1].is_over():
+        moves.append(rng.choice(states[-1].legal_moves()))
+        states.append(states[-1].apply(moves[-1]))
+        p, seat = len(moves), states[-1].current_player
+        r = next((i for i in range(p, 0, -1) if resolved(states[i])), None)
+        if seat is None or r is None or r == p:
+            continue
+        then = codes(states[r - 1].view(seat)) | codes(states[r].events)
+        now = codes(states[p].view(seat)) | codes(states[p].events)
+        gone = then - now - codes(states[p - 1].view(seat))
+        if gone:
+            return moves, p, r, gone
+    raise AssertionError("no such position in this game")
+
+
+@pytest.fixture
+def replay_after_handoff(make_app):
+    """A hot-seat table opened at such a position: after the hand-off, its player watches the
+    attacks of state r, moves back."""
+    moves, p, r, gone = attacks_moves_back()
+    request = DealRequest("sandcastles", 1, {}, 2, ["human", "human"], moves, secrets=True)
+    app, table, driver = open_game(make_app, request)
+    pass_handoff(app, driver)
+    assert table.pos == p and replayed_move(table) == r
+    assert codes(table.shown) & gone, "the replay shows cards no longer public"
+    return app, table, (r, gone)
+
+
+def test_a_replay_of_attacks_moves_back_may_show_what_was_public_then(replay_after_handoff):
+    app, _, _ = replay_after_handoff
+    Checker().check(app.scenes)
+
+
+def test_a_card_hidden_at_the_replayed_moment_is_still_caught(replay_after_handoff):
+    app, table, (r, _) = replay_after_handoff
+    seat = table.viewer
+    hidden = DECK - codes(table.states[r - 1].view(seat)) - codes(table.states[r].events)
+    hidden -= codes(table.view) | codes(table.states[table.pos - 1].view(seat))
+    face_down = next(p for p in table.placed if p.card is None)
+    face_down.card = sorted(hidden)[0]
+    with pytest.raises(AssertionError, match="drawn but hidden"):
+        Checker().check(app.scenes)

@@ -88,7 +88,9 @@ class SandcastlesTable(SandcastlesInput, SandcastlesDrawing, TableScene):
         self.frames = []
         self.caption = ""
         self.open_gap = None
-        if not self.redrawing():
+        if self.redrawing():  # marks stay only on cards still in the hand now shown
+            self.marked &= {c["card"] for c in self.view["hands"][self.viewer]}
+        else:
             self.marked = set()
 
     def after_move(self) -> None:
