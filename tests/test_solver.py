@@ -1,15 +1,17 @@
 """The Canfield solver: known verdicts, every winning line replayed through the engine, budgets,
 mid-game positions, every option, agreement with a plain exhaustive search, and `cardtable solve`.
 
-The known deals were found by `cardtable solve canfield --survey N` (docs/rules/canfield.md). No
-seed-preset deal proved unwinnable quickly turned up (draw 1 with a free gap rarely dead-ends), so
-that preset's unwinnable case is a hand-built position.
+The known deals were found by `cardtable solve canfield --survey N` (docs/rules/canfield.md). The
+seed preset's unwinnable deals are proved through the relaxed game (`_RelaxedSearch`): its proofs
+are checked against a plain exhaustive search on small positions, and against every win the real
+search finds.
 """
 
 from __future__ import annotations
 
 import itertools
 import json
+import random
 import subprocess
 import sys
 
@@ -18,8 +20,11 @@ from conftest import make_state, nearly_won, run_of
 
 import engines
 from engines import canfield
+from engines.cards import FULL_DECK, SUITS
 from engines.solvers.canfield import (
     RESULTS,
+    _RelaxedSearch,
+    _Search,
     find_winnable_deal,
     solve,
     solve_deal,
@@ -35,6 +40,8 @@ KNOWN = {
     ("classic", 4): "winnable",
     ("classic", 9): "unwinnable",
     ("classic", 16): "unwinnable",
+    ("seed", 17): "unwinnable",
+    ("seed", 33): "unwinnable",
 }
 SOLVE_KEYS = {"result", "moves", "nodes", "seconds"}
 SURVEY_KEYS = {"preset", "deals", "winnable", "unwinnable", "unknown", "median_s", "p95_s"}
@@ -142,6 +149,27 @@ def test_a_hand_built_position_with_gaps_the_reserve_must_fill():
     assert replays_to_win(state, solution.moves)
 
 
+def test_gaps_waiting_for_the_reserve_when_nothing_else_moves():
+    # Found by the small-positions test: the reserve's 7♣ waits to fill the empty pile on the
+    # next move, and only a draw is possible before it; the win starts by 6♦ onto that 7♣.
+    state = make_state(
+        base=12,
+        foundations=(
+            run_of(12, "D", 6),
+            run_of(12, "H", 13),
+            run_of(12, "C", 6),
+            run_of(12, "S", 10),
+        ),
+        reserve=["9D", "JD", "7C"],
+        tableau=(["TS", "8C"], ["5C", "6D"], [], ["5D", "9C", "6C"]),
+        stock=["JS", "7D", "JC", "TC", "8D", "TD"],
+        options=dict(canfield.presets["classic"]),
+    )
+    solution = solve(state, time_limit=10)
+    assert solution.result == "winnable"
+    assert replays_to_win(state, solution.moves)
+
+
 def test_every_option_combination():
     names = list(canfield.OPTIONS)
     for values in itertools.product(*(canfield.OPTIONS[n] for n in names)):
@@ -168,6 +196,85 @@ def test_verdicts_agree_with_a_plain_search(options):
         if referee is None:
             continue
         assert solve(state, time_limit=20).result == referee, (seed, options)
+
+
+def alone(search, budget: int) -> str | None:
+    """One search by itself, for at most `budget` positions: its verdict, or None."""
+    search.begin()
+    return search.advance(budget)
+
+
+def small_position(rng: random.Random, options: dict) -> canfield.CanfieldState:
+    """A random late position: many cards up, the rest dealt at random to the reserve, the piles
+    (in any order, not only built runs) and the talon. Mostly small enough for `exhaustive`."""
+    base = rng.randint(1, 13)
+    ups = [rng.randint(4, 13) for _ in SUITS]
+    foundations = [run_of(base, s, n) for s, n in zip(SUITS, ups, strict=True)]
+    up = {c for f in foundations for c in f}
+    left = [c for c in FULL_DECK if c not in up]
+    rng.shuffle(left)
+    reserve = [left.pop() for _ in range(min(len(left), rng.randint(0, 10)))]
+    tableau = [[left.pop() for _ in range(min(len(left), rng.randint(0, 4)))] for _ in range(4)]
+    rng.shuffle(foundations)
+    return make_state(
+        base=base,
+        foundations=foundations,
+        reserve=reserve,
+        tableau=tableau,
+        stock=left,
+        options=options,
+    )
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        canfield.presets["seed"],
+        canfield.presets["classic"],
+        {**canfield.presets["seed"], "tableau_move": "any"},
+        {**canfield.presets["classic"], "draw": 1, "empty_fill": "any"},
+    ],
+)
+def test_small_positions_agree_with_a_plain_search(options):
+    # The relaxed game's proofs, the free talon's shortcuts (talon cards never into a gap, up
+    # only just before the next card of their suit, the game won once only talon cards are left)
+    # and the rest, all against the referee.
+    rng = random.Random(repr(options))
+    verdicts = {"winnable": 0, "unwinnable": 0}
+    for _ in range(80):
+        state = small_position(rng, dict(options))
+        referee = exhaustive(state)
+        if referee is None:
+            continue
+        verdicts[referee] += 1
+        solution = solve(state, time_limit=20)
+        assert solution.result == referee, state.to_dict()
+        if referee == "winnable":
+            assert replays_to_win(state, solution.moves)
+    assert min(verdicts.values()) >= 5, verdicts  # both verdicts well represented
+
+
+@pytest.mark.parametrize("preset", ["seed", "classic"])
+def test_the_relaxed_game_never_refutes_a_real_win(preset):
+    # Every deal the real search wins by itself must be winnable in the relaxed game too: a
+    # relaxed "unwinnable" there would be a false proof.
+    checked = 0
+    for seed in range(1, 41):
+        state = deal(preset, seed)
+        if alone(_Search(state), 50_000) != "winnable":
+            continue
+        checked += 1
+        assert alone(_RelaxedSearch(state), 100_000) != "unwinnable", seed
+    assert checked >= 20
+
+
+def test_relaxed_proofs_decide_seed_deals_the_real_search_cannot():
+    # Deal 17 (seed preset) is dead, but the real search alone does not get through it in a
+    # hundred thousand positions; the relaxed one exhausts its game in a few thousand.
+    state = deal("seed", 17)
+    assert alone(_Search(state), 100_000) is None
+    assert alone(_RelaxedSearch(state), 100_000) == "unwinnable"
+    assert solve(state, time_limit=None, node_limit=50_000).result == "unwinnable"
 
 
 def test_plain_data_entry_points():

@@ -34,19 +34,27 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
   removing them cannot change what else the talon reaches (draw 1).
 - **A free talon's cards are taken out only when needed.** With draw 1 and unlimited redeals
   every talon card is at hand at any time, so one goes to the tableau only if the next move covers
-  it (see `_Search._cover_moves`); this cuts the search's widest fan-out.
+  it (see `_Search._cover_moves`); this cuts the search's widest fan-out. Nor does one ever go
+  into an empty pile: the card that would cover it can go there itself, and the talon card stays
+  at hand.
 - **Move ordering** (foundation, reserve, emptying a pile, tableau, talon, gaps, foundation
   returns), the **undo of the previous move** skipped, and a transposition table over canonical
   positions.
 
-The search is an iterative depth-first search with an explicit stack (no recursion), so it runs in
-a worker process with any depth; it checks its clock every 512 nodes.
+- **Proofs from an easier game.** Beside the real search runs one of a relaxed game that gives the
+  player more (`_RelaxedSearch`): talon cards go back to the talon once uncovered, and covered
+  ones trade with their twins. It has far fewer positions, so it exhausts dead deals the real
+  search cannot, and when even it cannot be won, neither can the real game.
+
+Both searches are iterative depth-first searches with an explicit stack (no recursion), so they
+run in a worker process with any depth; they take turns in slices of positions, and the clock is
+checked between slices.
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engines import canfield as cf
@@ -60,6 +68,9 @@ _TALON = 0  # (_TALON, card, dst, q, passes): play T[q-1], reached after `passes
 _RESERVE = 1  # (_RESERVE, dst)
 _PILE = 2  # (_PILE, i, n, dst): the top n cards of tableau i
 _BACK = 3  # (_BACK, suit, dst): the top card of that suit's foundation back down
+_TRADE = 4  # (_TRADE, card, pile): relaxed game only, see `_RelaxedSearch`
+_CHAIN = 5  # (_CHAIN, talon cards, move): those cards up (one suit), then `move` plays the next
+_SLICE = 2048  # positions a search runs before the other one's turn (about 15 ms)
 
 _RED = tuple(c[1] in "HD" for c in FULL_DECK)
 _SUIT = tuple(SUITS.index(c[1]) for c in FULL_DECK)
@@ -74,6 +85,10 @@ _HOSTS = tuple(
 _GUESTS = tuple(
     tuple(s * 13 + (_RANK0[c] - 1) % 13 for s in range(4) if (SUITS[s] in "HD") != _RED[c])
     for c in range(52)
+)
+# Each card's twin: the other card of its rank and colour.
+_TWIN = tuple(
+    next(o for o in range(c % 13, 52, 13) if o != c and _RED[o] == _RED[c]) for c in range(52)
 )
 _OPPOSITE = tuple(
     tuple(o for o in range(4) if (SUITS[o] in "HD") != (SUITS[s] in "HD")) for s in range(4)
@@ -112,6 +127,12 @@ class _Search:
     left (ignored when unlimited); tmask = bit set of the cards in T; ob = the pile whose top must
     be covered next, or -1 (see `_cover_moves`).
     """
+
+    # Talon cards go up only just before the next card of their suit (`_chains`): exact, and it
+    # shrinks what an exhaustive search must cover, but it also holds back the foundations that
+    # make cards safe to play automatically, which slows the search for a win; so only the
+    # relaxed search, which is there to exhaust, plays that way.
+    lazy_ups = False
 
     def __init__(self, state: cf.CanfieldState) -> None:
         rules = state.rules
@@ -236,14 +257,17 @@ class _Search:
         if length:
             where = {c: q for q, c in enumerate(talon, 1)}
             passes = self._passes
-            for s in range(4):
-                if fc[s] < 13:
-                    c = self.card_at[s][fc[s]]
-                    q = where.get(c)
-                    if q is not None:
-                        n = passes(q, p, length, k)
-                        if n >= 0:
-                            up.append((_TALON, c, -1, q, n))
+            if self.free_talon and self.lazy_ups:
+                up.extend(self._chains(st, tops))
+            else:
+                for s in range(4):
+                    if fc[s] < 13:
+                        c = self.card_at[s][fc[s]]
+                        q = where.get(c)
+                        if q is not None:
+                            n = passes(q, p, length, k)
+                            if n >= 0:
+                                up.append((_TALON, c, -1, q, n))
             for t, j in tops.items():
                 for c in _GUESTS[t]:
                     q = where.get(c)
@@ -251,7 +275,7 @@ class _Search:
                         n = passes(q, p, length, k)
                         if n >= 0:
                             tal.append((_TALON, c, j, q, n))
-            if gap >= 0:
+            if gap >= 0 and not self.free_talon:
                 for q, c in enumerate(talon, 1):
                     n = passes(q, p, length, k)
                     if n >= 0:
@@ -268,6 +292,48 @@ class _Search:
                     if gap >= 0:
                         backs.append((_BACK, s, gap))
         return up + res + emptying + tabm + tal + gaps + backs
+
+    def _chains(self, st: tuple, tops: dict[int, int]) -> list[tuple]:
+        """With a free talon: for each suit, its next talon cards up, then the card after them.
+
+        Why only so: a talon card at hand can go up at any time, and nothing but the next card of
+        its suit gains from it being up, so it waits until the moment that card (from the
+        reserve or a pile) follows it; a line that never plays such a card after it gains
+        nothing from playing it. (The game is won once only talon cards are left, see `_won`.)
+        """
+        fc, r, _tab, _talon, _p, _k, mask, _ob = st
+        out = []
+        for s in range(4):
+            n = fc[s]
+            while n < 13 and mask >> self.card_at[s][n] & 1:
+                n += 1
+            if n == fc[s] or n == 13:
+                continue
+            x = self.card_at[s][n]
+            if r and self.reserve[r - 1] == x:
+                last: tuple = (_RESERVE, -1)
+            elif x in tops:
+                last = (_PILE, tops[x], 1, -1)
+            else:
+                last = self._buried_up(st, x)
+                if not last:
+                    continue
+            out.append((_CHAIN, self.card_at[s][fc[s] : n], last))
+        return out
+
+    def _buried_up(self, st: tuple, card: int) -> tuple:
+        """A way up for a card that is neither at hand nor on top: none in the real game."""
+        return ()
+
+    def _won(self, st: tuple) -> bool:
+        """All cards up, or (free talon) only talon cards left, which go up in suit order."""
+        return sum(st[0]) == 52 or (self.free_talon and not st[1] and not any(st[2]))
+
+    def _finish(self, st: tuple) -> list[tuple]:
+        """The moves that play what is left (talon cards only) up, once `_won` holds."""
+        return [
+            (_TALON, self.card_at[s][n], -1, 0, 0) for s in range(4) for n in range(st[0][s], 13)
+        ]
 
     def _cover_moves(self, st: tuple) -> list[tuple]:
         """The moves that put a card on pile `ob`, whose top just came from a free talon.
@@ -310,6 +376,14 @@ class _Search:
         fc, r, tab, talon, p, k, mask, _ob = st
         ob = -1
         kind = mv[0]
+        if kind == _CHAIN:
+            cards, last = mv[1], mv[2]
+            fl = list(fc)
+            fl[_SUIT[cards[0]]] += len(cards)
+            for c in cards:
+                mask ^= 1 << c
+            talon = tuple(c for c in talon if c not in cards)
+            return self._apply((tuple(fl), r, tab, talon, p, k, mask, ob), last)
         tl = list(tab)
         if kind == _TALON:
             c, dst, q, passes = mv[1], mv[2], mv[3], mv[4]
@@ -398,17 +472,29 @@ class _Search:
 
     # -- the search -----------------------------------------------------------------------------
 
-    def run(self, deadline: float | None, node_limit: int | None) -> tuple[str, list[tuple]]:
-        """("winnable", internal line) / ("unwinnable", []) / ("unknown", [])."""
+    def begin(self) -> None:
+        """Set up the search at the root; `result` is set at once if the root is already won."""
         root, made = self._autoplay(self.root)
-        if sum(root[0]) == 52:
-            return "winnable", made
+        self.result: str | None = None
+        self.line: list[tuple] = []
+        if self._won(root):
+            self.result, self.line = "winnable", made + self._finish(root)
+            return
         # Canonical position -> redeals left when it was searched (more left is never worse).
-        visited: dict[tuple, int] = {self._key(root): root[5]}
+        self.visited: dict[tuple, int] = {self._key(root): root[5]}
         # A frame: [state, its moves, index of the next one to try, the moves that led here].
-        stack: list[list[Any]] = [[root, self._moves(root, None), 0, made]]
+        self.stack: list[list[Any]] = [[root, self._moves(root, None), 0, made]]
+
+    def advance(self, budget: int) -> str | None:
+        """Search about `budget` more positions; the verdict once there is one, else None.
+
+        Why in slices: `solve` runs two searches side by side (see `_RelaxedSearch`), and a slice
+        ends between two positions, so each search picks up exactly where it stopped.
+        """
+        if self.result is not None:
+            return self.result
+        stack, visited = self.stack, self.visited
         nodes = 0
-        clock = time.perf_counter
         while stack:
             frame = stack[-1]
             moves = frame[1]
@@ -416,6 +502,9 @@ class _Search:
             if i == len(moves):
                 stack.pop()
                 continue
+            if nodes >= budget:
+                self.nodes += nodes
+                return None
             frame[2] = i + 1
             mv = moves[i]
             parent = frame[0]
@@ -424,16 +513,12 @@ class _Search:
             if child[7] < 0:
                 child, made = self._autoplay(child)
             nodes += 1
-            if not nodes & 511:
-                self.nodes = nodes
-                if (deadline is not None and clock() > deadline) or (
-                    node_limit is not None and nodes >= node_limit
-                ):
-                    return "unknown", []
             led = [mv, *made]
-            if sum(child[0]) == 52:
-                self.nodes = nodes
-                return "winnable", [m for f in stack for m in f[3]] + led
+            if self._won(child):
+                self.nodes += nodes
+                self.result = "winnable"
+                self.line = [m for f in stack for m in f[3]] + led + self._finish(child)
+                return self.result
             key = self._key(child)
             seen = visited.get(key)
             if seen is not None and seen >= child[5]:
@@ -445,14 +530,109 @@ class _Search:
                 if len(src) > mv[2]:
                     undo = (src[-mv[2]], src[-mv[2] - 1])  # (moved card, the card it sat on)
             stack.append([child, self._moves(child, undo), 0, led])
-        self.nodes = nodes
-        return "unwinnable", []
+        self.nodes += nodes
+        self.result = "unwinnable"
+        return self.result
+
+
+class _RelaxedSearch(_Search):
+    """A search of an easier game, run only for its proofs: if even it cannot be won, neither can
+    the real one.
+
+    The easier game gives the player everything the real one does, and more:
+    - draw 1 with unlimited redeals (every talon card at hand at any time), and a free choice of
+      what goes into an empty pile;
+    - a card that came from the talon goes back to it as soon as it is a pile's top again (a card at
+      hand is never worse than the same card lying on a pile: whatever the pile allows with it,
+      the talon allows too, by putting it back where it was first);
+    - such a card, while covered, may trade places with its twin (same rank and colour) in the
+      talon: the piles above and below accept either. Positions that differ only by that trade
+      are one node (the lower-numbered twin stays in the pile), and a foundation that needs the
+      covered twin takes it through the trade.
+
+    So its "unwinnable" is a proof for the real game; its "winnable" proves nothing, and `solve`
+    then stops it. What it buys: the bridges of talon cards that the real search lays in every
+    order, with every twin, collapse into few positions, so dead deals are exhausted in time.
+    """
+
+    lazy_ups = True
+
+    def __init__(self, state: cf.CanfieldState) -> None:
+        easier = replace(state.rules, draw=1, redeals=None, empty_fill="any")
+        super().__init__(replace(state, rules=easier, redeals_used=0))
+        self.origin = self.root[6]  # the cards that started in the talon
+
+    def _moves(self, st: tuple, undo: tuple[int, int] | None) -> list[tuple]:
+        moves = super()._moves(st, undo)
+        if st[7] >= 0:
+            return moves
+        trades = []
+        for s in range(4):
+            if st[0][s] < 13:
+                trade = self._buried_up(st, self.card_at[s][st[0][s]])
+                if trade:
+                    trades.append(trade)
+        return trades + moves
+
+    def _buried_up(self, st: tuple, card: int) -> tuple:
+        """A covered talon card goes up through a trade with its twin at hand."""
+        mask = st[6]
+        if not (self.origin >> card & 1 and not mask >> card & 1 and mask >> _TWIN[card] & 1):
+            return ()
+        return (_TRADE, card, next(j for j in range(4) if card in st[2][j]))
+
+    def _apply(self, st: tuple, mv: tuple) -> tuple:
+        if mv[0] != _TRADE:
+            return self._settle(super()._apply(st, mv))
+        fc, r, tab, talon, p, k, mask, ob = st
+        c, j = mv[1], mv[2]
+        t = _TWIN[c]
+        tl = list(tab)
+        tl[j] = tuple(t if x == c else x for x in tab[j])
+        fl = list(fc)
+        fl[_SUIT[c]] += 1
+        talon = tuple(x for x in talon if x != t)
+        return self._settle((tuple(fl), r, tuple(tl), talon, p, k, mask ^ 1 << t, ob))
+
+    def _settle(self, st: tuple) -> tuple:
+        """Talon cards back from pile tops, and covered talon cards traded for the lower twin."""
+        fc, r, tab, talon, p, k, mask, ob = st
+        origin = self.origin
+        piles = list(tab)
+        pool = list(talon)
+        for j in range(4):
+            pile = piles[j]
+            n = len(pile)
+            if j != ob:  # a talon card just put on a pile waits there to be covered
+                while n and origin >> pile[n - 1] & 1:
+                    n -= 1
+            for c in pile[n:]:
+                mask |= 1 << c
+                pool.append(c)
+            piles[j] = pile[:n]
+        for j in range(4):
+            pile = piles[j]
+            for i in range(len(pile) - 1):
+                c = pile[i]
+                t = _TWIN[c]
+                if t < c and origin >> c & 1 and mask >> t & 1:
+                    pile = (*pile[:i], t, *pile[i + 1 :])
+                    mask ^= 1 << c | 1 << t
+                    pool[pool.index(t)] = c
+            piles[j] = pile
+        return (fc, r, tuple(piles), tuple(pool), p, k, mask, ob)
 
 
 def _engine_line(state: cf.CanfieldState, line: list[tuple]) -> list[Move]:
     """The internal line as engine moves (draws and redeals filled in), checked by replaying it."""
     out: list[Move] = []
+    flat: list[tuple] = []
     for mv in line:
+        if mv[0] == _CHAIN:
+            flat.extend((_TALON, c, -1, 0, 0) for c in mv[1])
+            mv = mv[2]
+        flat.append(mv)
+    for mv in flat:
         kind = mv[0]
         if kind == _TALON:
             code = FULL_DECK[mv[1]]
@@ -490,13 +670,54 @@ def solve(
     """Decide `state`: winnable (with the moves), unwinnable (proved), or unknown (out of budget).
 
     `time_limit` in seconds (None: no limit), `node_limit` in searched positions (None: no limit).
+    The real search and the relaxed one (`_RelaxedSearch`) take turns in slices of positions until
+    one decides: the real one by a win or by running out of positions, the relaxed one only by
+    running out (a relaxed win is no proof, and ends the relaxed turns).
     """
     start = time.perf_counter()
-    search = _Search(state)
+    if state.rules.empty_fill == "reserve" and state.reserve and not all(state.tableau):
+        return _solve_each_first_move(state, time_limit, node_limit)
     deadline = None if time_limit is None else start + time_limit
-    result, line = search.run(deadline, node_limit)
-    moves = _engine_line(state, line) if result == "winnable" else []
-    return Solution(result, moves, search.nodes, time.perf_counter() - start)
+    real = _Search(state)
+    real.begin()
+    relaxed = _RelaxedSearch(state)
+    relaxed.begin()
+    result = real.result
+    while result is None:
+        used = real.nodes + relaxed.nodes
+        if (node_limit is not None and used >= node_limit) or (
+            deadline is not None and time.perf_counter() > deadline
+        ):
+            result = "unknown"
+            break
+        step = _SLICE if node_limit is None else max(1, min(_SLICE, node_limit - used))
+        result = real.advance(step)
+        if result is None and relaxed.result is None and relaxed.advance(step) == "unwinnable":
+            result = "unwinnable"
+    moves = _engine_line(state, real.line) if result == "winnable" else []
+    return Solution(result, moves, real.nodes + relaxed.nodes, time.perf_counter() - start)
+
+
+def _solve_each_first_move(
+    state: cf.CanfieldState, time_limit: float | None, node_limit: int | None
+) -> Solution:
+    """A position (built by hand, or loaded) whose empty piles wait for the reserve: the engine
+    fills them with whatever move comes next, which the searches cannot model, so each next move
+    is solved in turn, from the filled position it leads to."""
+    start = time.perf_counter()
+    nodes, verdict = 0, "unwinnable"
+    for move in state.legal_moves():
+        left = None if time_limit is None else time_limit - (time.perf_counter() - start)
+        if (left is not None and left <= 0) or (node_limit is not None and nodes >= node_limit):
+            verdict = "unknown"
+            break
+        part = solve(state.apply(move), left, None if node_limit is None else node_limit - nodes)
+        nodes += part.nodes
+        if part.result == "winnable":
+            return Solution("winnable", [move, *part.moves], nodes, time.perf_counter() - start)
+        if part.result == "unknown":
+            verdict = "unknown"
+    return Solution(verdict, [], nodes, time.perf_counter() - start)
 
 
 # --- plain-data entry points (for the app's worker process and the survey) ----------------------
