@@ -117,10 +117,13 @@ class Fuzzer:
         self.step()
 
     def step(self) -> None:
-        """One frame; then the frame's checks. A quit starts a new App on the same data folder."""
+        """One frame; then the frame's checks. A quit starts a new App on the same data folder.
+        No sleep between frames (even sleep(0) waits out the timer slack, and on a busy machine
+        hands the core away: a quarter of a run's time): the app's own threads (the worker's
+        starter, the save writer) get the interpreter at its switch interval, or while this one
+        waits for a computer, and saves are flushed before they are read."""
         self.app.step(DT)
         self.frames += 1
-        time.sleep(0)  # the worker's starter thread needs the interpreter now and then
         if not self.app.running:
             self.new_app()
             return
