@@ -1,10 +1,12 @@
 """The Orchard table: every gesture makes the engine's move, refusals say the engine's reason, the
 capture flow (attackers, targets lit only when enough, the meld tray, confirm, cancel), views that
-never show the other hand, and whole games by two people and against a computer. Input goes
-through real pygame events (Driver)."""
+never show the other hand, whole games by two people and against a computer, and the layout: both
+hands whole and spread as far as they need, tags clear of every index. Input goes through real
+pygame events (Driver)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pygame
@@ -13,6 +15,8 @@ from conftest import set_position, wait_for
 
 import engines
 from engines import orchard
+from engines.cards import FULL_DECK
+from game import theme
 from game.deal import DealRequest
 from game.driver import Driver
 from game.scenes.dialogs import ChoiceScene
@@ -20,6 +24,8 @@ from game.scenes.handoff import HandoffScene
 from game.scenes.menu import MenuScene
 from game.table import open_table
 from game.table.orchard import OrchardTable
+from game.table.orchard_draw import badge_box
+from game.table.orchard_layout import index_corner, index_width
 
 move = orchard.move_from_dict
 
@@ -369,3 +375,101 @@ def test_nine_seeds_a_side_stay_on_screen_in_their_own_columns(make_app, size):
         for i in range(len(spots) - 1):
             assert lefts[i] + spots[i].width <= lefts[i + 1], (seat, i)
     assert table.card_w >= 30  # still a card, not a sliver
+
+
+def big_hands(mine: int, other: int):
+    """Seat 0 to move holding `mine` cards, seat 1 holding `other`, the rest in the stock."""
+    deck = list(FULL_DECK)
+    return orchard.from_dict(
+        {
+            "game": "orchard",
+            "seed": 7,
+            "options": {"first": 0},
+            "first_player": 0,
+            "current_player": 0,
+            "turn": 0,
+            "final_turns": None,
+            "passed": False,
+            "stock": deck[mine + other :],
+            "hands": [deck[:mine], deck[mine : mine + other]],
+            "seeds": [[], []],
+            "melds": [[], []],
+            "captured": [[], []],
+            "discard": [],
+            "pending": None,
+        }
+    )
+
+
+HAND_POSITIONS = {
+    "the deal": lambda: None,
+    "the busiest position": OrchardTable.busiest_position,
+    "nine seeds a side": nine_seeds_a_side,
+    "a 26-card hand against 20": lambda: big_hands(26, 20),
+}
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("position", list(HAND_POSITIONS))
+def test_both_hands_show_whole_and_the_viewers_spreads_as_needed(make_app, size, position):
+    _app, table, _driver = open_orchard(make_app, size=size)
+    state = HAND_POSITIONS[position]()
+    if state is not None:
+        set_position(table, state)
+    cw, ch = table.card_w, table.card_h
+    other = 1 - table.me
+    # The other hand: every back below the bar and inside the window, clear of every other card.
+    backs = table.pile_cards(f"hand:{other}")
+    assert len(backs) == len(table.view["hands"][other])
+    rest = [pygame.Rect(p.x, p.y, cw, ch) for p in table.placed if p.pile != f"hand:{other}"]
+    for p in backs:
+        rect = pygame.Rect(p.x, p.y, cw, ch)
+        assert table.play_area().contains(rect), (p, table.play_area())
+        assert rect.collidelist(rest) == -1, p
+    # The viewer's hand: centred, evenly spaced, apart while it fits, else each index showing.
+    hand = table.pile_cards("hand")
+    n = len(hand)
+    row = table.geo.hands[table.me].rect
+    left, right = hand[0].x - row.x, row.right - (hand[-1].x + cw)
+    assert abs(left - right) <= 2, (left, right)
+    steps = {b.x - a.x for a, b in itertools.pairwise(hand)}
+    assert max(steps) - min(steps) <= 1, steps
+    gap = table.geo.gap
+    if n * cw + (n - 1) * gap <= row.w:
+        assert cw < min(steps) <= cw + gap, (steps, cw)
+    else:
+        assert left + right <= 2 and min(steps) >= index_width(cw), (steps, cw)
+
+
+def capture_under_way():
+    """The README's capture: the busiest position, the player to move has picked an attacker."""
+    state = OrchardTable.busiest_position()
+    attack = move({"kind": "attack", "seed": 0, "branch": 0, "count": 2})
+    assert state.check(attack) is None
+    return state.apply(attack)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_the_tag_over_a_capture_target_covers_no_index_and_no_badge(make_app, size):
+    _app, table, driver = open_orchard(make_app, size=size)
+    set_position(table, capture_under_way())
+    assert table.targets_lit
+    cw, ch = table.card_w, table.card_h
+    s = theme.ui_scale(size)
+    keep = [index_corner(p.x, p.y, cw, ch) for p in table.placed if p.face_up]
+    for seat in (0, 1):
+        keep += [
+            badge_box(t, int(12 * s), at, anchor) for t, at, _, anchor in table.badges(seat, s)
+        ]
+    for i, b, k in table.targets_lit:
+        if b < 0:
+            continue
+        pile = f"br:{1 - table.me}:{i}:{b}"
+        index = len(table.pile_cards(pile)) - k
+        driver.post(
+            pygame.MOUSEMOTION, pos=table.card_point(pile, index), rel=(0, 0), buttons=(0,) * 3
+        )
+        driver.run(1)
+        text, _colour, rect = table.preview()
+        box = table.tag_place(badge_box(text, int(14 * s)), rect, s)
+        assert box.collidelist(keep) == -1, (text, box)

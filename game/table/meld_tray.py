@@ -174,7 +174,9 @@ class MeldTray:
             ui.blit_centred(surface, img, g.tray.center)
         else:
             right = max((x for _, x, _ in self.labels), default=g.tray.x)
-            surface.blit(img, (max(right + int(60 * s), g.tray.centerx), g.tray.y - g.text))
+            x = max(right + int(60 * s), g.tray.centerx)
+            # It ends inside the tray: beyond it lies the banner.
+            surface.blit(img, (min(x, g.tray.right - img.get_width()), g.tray.y - g.text))
         for label, x, y in self.labels:
             surface.blit(ui.text(label, small, theme.ACCENT, True), (x, y))
         for p in self.spots:

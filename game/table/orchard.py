@@ -188,25 +188,15 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
         return max(2, min(generous, (panel.h - self.card_h) // max(1, n - 1)))
 
     def hand_placements(self, seat: int) -> list[Placement]:
-        """The viewer's hand face up and centred along the bottom; the other's backs at the top."""
+        """The viewer's hand face up along the bottom; the other's backs beside its seeds."""
         v = self.view
-        hand, keys = v["hands"][seat], v["hand_ids"][seat]
-        if not hand:
-            return []
-        w = self.app.size[0]
         mine = seat == self.me
-        margin = self.geo.margin
-        room = w - 2 * margin - self.card_w
-        step = min(int(self.card_w * (0.62 if mine else 0.14)), room // max(1, len(hand) - 1))
-        span = step * (len(hand) - 1) + self.card_w
-        x0 = (w - span) // 2 if mine else w - margin - span
-        y = self.geo.hand_y[seat]
         pile = "hand" if mine else f"hand:{seat}"
+        spots = self.geo.hands[seat].cards
+        cards = zip(v["hand_ids"][seat], v["hands"][seat], spots, strict=True)
         return [
-            Placement(
-                key, code if mine else None, pile, i, x0 + i * step, y, mine, PLAYER_BACKS[seat]
-            )
-            for i, (key, code) in enumerate(zip(keys, hand, strict=True))
+            Placement(key, code if mine else None, pile, i, x, y, mine, PLAYER_BACKS[seat])
+            for i, (key, code, (x, y)) in enumerate(cards)
         ]
 
     def slots(self) -> list[Slot]:
@@ -222,10 +212,7 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
                     out.append(
                         Slot(f"br:{seat}:{i}:{b}", self.branch_rect(seat, i, b), show_outline=False)
                     )
-        hand = pygame.Rect(
-            g.margin, g.hand_y[self.me], self.app.size[0] - 2 * g.margin, self.card_h
-        )
-        out.append(Slot("hand", hand, show_outline=False))
+        out.append(Slot("hand", g.hands[self.me].rect, show_outline=False))
         out += self.tray.slots()  # before the tray they lie in: a click finds them first
         out.append(Slot("tray", g.tray, show_outline=False))
         out.append(Slot("stock", g.stock, show_outline=v["stock_count"] == 0))

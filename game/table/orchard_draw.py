@@ -9,8 +9,12 @@ import pygame
 from engines import orchard
 from game import theme, ui
 from game.table.orchard_input import GOOD
+from game.table.orchard_layout import index_corner
 
 NAMES = ("Player 1", "Player 2")
+BADGE_PT = 12  # the text size of the value and total badges (before the window's scale)
+SEED_BLUE, FULL_GOLD, BRANCH_GREEN = (60, 90, 150), (150, 110, 40), (45, 110, 70)
+Badge = tuple[str, tuple[int, int], tuple[int, int, int], str]  # text, where, colour, anchor
 HELP = {
     "play": "plant, grow, condense, capture or prune — or pass",
     "grow": "place more cards, then Done",
@@ -29,6 +33,7 @@ class OrchardDrawing:
         for seat in (0, 1):
             self.draw_side_labels(surface, seat, s)
             self.draw_badges(surface, seat, s)
+        self.draw_hand_count(surface, s)
         self.draw_band(surface, s)
         self.tray.draw_static(surface, s)
 
@@ -51,19 +56,35 @@ class OrchardDrawing:
             ),
         )
 
+    def draw_hand_count(self, surface: pygame.Surface, s: float) -> None:
+        """How many cards the other player holds, above its backs (they overlap too much to
+        count)."""
+        other = 1 - self.me
+        n = len(self.view["hands"][other])
+        words = f"{n} card{'s' * (n != 1)}" if n else "no cards"
+        img = ui.text(words, int(14 * s), theme.TEXT_DIM)
+        right = self.geo.hands[other].rect.right
+        mid = self.geo.sides[other].y + self.geo.text // 2
+        surface.blit(img, img.get_rect(midright=(right, mid)))
+
     def draw_badges(self, surface: pygame.Surface, seat: int, s: float) -> None:
+        for text, at, colour, anchor in self.badges(seat, s):
+            badge(surface, text, at, int(BADGE_PT * s), colour, anchor)
+
+    def badges(self, seat: int, s: float) -> list[Badge]:
         """Each seed's value on its top card; each branch's total out of its limit straddling
         the foot of its tip, on the part of the chain that shows."""
-        size = int(12 * s)
+        size = int(BADGE_PT * s)
+        out = []
         for seed, spot in zip(self.view["seeds"][seat], self.geo.seeds[seat], strict=True):
             x, y = spot.cards[-1]
-            top_right = (x + self.card_w - 2, y + 2)
-            badge(surface, str(seed["value"]), top_right, size, (60, 90, 150), "topright")
+            out.append((str(seed["value"]), (x + self.card_w - 2, y + 2), SEED_BLUE, "topright"))
             for total, chain in zip(seed["totals"], spot.branches, strict=True):
                 bx, by = chain[-1]
-                colour = (150, 110, 40) if total == seed["value"] else (45, 110, 70)
+                colour = FULL_GOLD if total == seed["value"] else BRANCH_GREEN
                 at = (bx + 1, by + self.card_h + size // 2)
-                badge(surface, f"{total}/{seed['value']}", at, size, colour, "bottomleft")
+                out.append((f"{total}/{seed['value']}", at, colour, "bottomleft"))
+        return out
 
     def draw_band(self, surface: pygame.Surface, s: float) -> None:
         """The middle band: stock and discard labels, and the banner: whose turn, what phase."""
@@ -124,10 +145,26 @@ class OrchardDrawing:
                 surface, colour, rect.inflate(6, 6), 3, border_radius=self.card_w // 10
             )
             s = theme.ui_scale(self.app.size)
-            box = badge_box(text, int(14 * s))
-            box.midbottom = (rect.centerx, rect.y - 4)
-            box.clamp_ip(self.play_area())
+            box = self.tag_place(badge_box(text, int(14 * s)), rect, s)
             badge(surface, text, box.center, int(14 * s), colour, "center", dark=True)
+
+    def tag_place(self, box: pygame.Rect, rect: pygame.Rect, s: float) -> pygame.Rect:
+        """Where a tag about `rect` goes: centred above or below it (past the tip's badge), else
+        slid a little sideways, else beside it; the first that covers no card's index nor a
+        badge, or failing that the one that covers least of them."""
+        keep = [
+            index_corner(round(sp.x), round(sp.y), self.card_w, self.card_h)
+            for sp in self.sprites.values()
+            if sp.face_up
+        ]
+        size = int(BADGE_PT * s)
+        for seat in (0, 1):
+            keep += [
+                badge_box(text, size, at, anchor) for text, at, _, anchor in self.badges(seat, s)
+            ]
+        area = self.play_area()
+        spots = [spot.clamp(area) for spot in tag_spots(box, rect, size // 2 + 4, self.card_w)]
+        return min(spots, key=lambda spot: covered(spot, keep))
 
     def draw_capture_targets(self, surface: pygame.Surface) -> None:
         """While attackers are picked: every tail and bare seed they could take, outlined green."""
@@ -146,9 +183,39 @@ class OrchardDrawing:
             pygame.draw.rect(surface, GOOD, rect.inflate(4, 4), 2, border_radius=self.card_w // 10)
 
 
-def badge_box(text: str, size: int) -> pygame.Rect:
+def tag_spots(box: pygame.Rect, rect: pygame.Rect, drop: int, cw: int) -> list[pygame.Rect]:
+    """Places for a tag about `rect`, best first: above it and `drop` below it, centred, then
+    slid sideways by quarter card widths up to one and a half; then right and left of it."""
+    spots = []
+    for k in range(13):
+        dx = (k + 1) // 2 * (cw // 4) * (1 if k % 2 else -1)
+        spots.append(moved(box, "midbottom", (rect.centerx + dx, rect.y - 4)))
+        spots.append(moved(box, "midtop", (rect.centerx + dx, rect.bottom + drop)))
+    return [
+        *spots,
+        moved(box, "topleft", (rect.right + 4, rect.y)),
+        moved(box, "topright", (rect.x - 4, rect.y)),
+    ]
+
+
+def moved(box: pygame.Rect, anchor: str, at: tuple[int, int]) -> pygame.Rect:
+    """A copy of `box` with its `anchor` point at `at`."""
+    out = box.copy()
+    setattr(out, anchor, at)
+    return out
+
+
+def covered(box: pygame.Rect, corners: list[pygame.Rect]) -> int:
+    """How much of the `corners` the `box` covers, in pixels."""
+    return sum(part.w * part.h for part in (box.clip(corner) for corner in corners))
+
+
+def badge_box(
+    text: str, size: int, at: tuple[int, int] = (0, 0), anchor: str = "topleft"
+) -> pygame.Rect:
+    """The pill a badge of `text` fills, its `anchor` point at `at`."""
     img = ui.text(text, size, theme.TEXT, bold=True)
-    return img.get_rect().inflate(int(size * 0.45), int(size * 0.2))
+    return moved(img.get_rect().inflate(int(size * 0.45), int(size * 0.2)), anchor, at)
 
 
 def badge(
@@ -162,8 +229,7 @@ def badge(
 ) -> None:
     """A pill of bold text at `at` (the pill's `anchor` point)."""
     img = ui.text(text, size, theme.TEXT, bold=True)
-    box = badge_box(text, size)
-    setattr(box, anchor, at)
+    box = badge_box(text, size, at, anchor)
     fill = theme.PANEL if dark else colour
     pygame.draw.rect(surface, fill, box, border_radius=box.h // 2)
     if dark:

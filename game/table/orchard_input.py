@@ -194,10 +194,8 @@ class OrchardInput:
             return None
         start = self.card_point(pile, len(self.pile_cards(pile)) - count)
         if kind == "prune":
-            g = self.geo
-            return Gesture(
-                start, (self.app.size[0] - g.margin - 4, g.hand_y[me] + self.card_h // 2)
-            )
+            hand = self.geo.hands[me].rect
+            return Gesture(start, (hand.right - 4, hand.centery))
         return Gesture(start)  # attack and target: a click on the tail's first card
 
     def hand_gesture(self, d: dict[str, Any]) -> Gesture | None:

@@ -4,8 +4,10 @@ The viewer's side is at the bottom, the other player's at the top; both read the
 seeds, each seed's branches hanging below it as short overlapped chains fanned side by side (the
 first card attached to the seed on top, the tip at the bottom). Between the sides lies the band:
 stock, discard pile, the capture tray and the banner. Each side keeps its set-aside melds and
-captured seeds at its left. Cards shrink in steps (so images are re-rendered rarely) until the
-widest row and the longest branches fit.
+captured seeds at its left; the other player's hand (backs, tightly fanned) sits at the right end
+of its seed row, the viewer's hand spreads along the bottom. Cards shrink in steps (so images are
+re-rendered rarely) until the widest row, the longest branches and the viewer's hand (every index
+showing) fit.
 """
 
 from __future__ import annotations
@@ -26,13 +28,45 @@ SEED_STEP = 0.07  # the cards of one seed, stacked, in card heights
 SEED_SHOW = 0.42  # how much of a seed's top card shows above its branches, in card heights
 MELD_STEP = 0.3  # the cards of a set-aside meld, fanned, in card widths
 PANEL_CARDS = 5  # the set-aside panel is as wide as a meld of this many cards
-PEEK = 0.42  # how much of the other player's hand shows from under the bar
+BACK_STEP = 0.14  # the other player's backs, fanned, in card widths
+BACK_FAN = 1.0  # how far those backs spread at most, in card widths (their label gives the count)
+INDEX_H = 0.33  # the height of a card's index corner (rank and suit), in card heights
+HAND_ROW = 1.04  # the viewer's hand row, in card heights
 DISCARD_STEP = 0.2  # the last few discards, fanned, in card widths
 
 
 def strip_for(cw: float, ch: float) -> float:
     """The height of a card's top that shows its index (small cards' indices are big)."""
     return ch * (0.27 if cw < SMALL_WIDTH else 0.19)
+
+
+def index_width(cw: float) -> float:
+    """The width of a card's left edge that shows its index (small cards set rank and suit side
+    by side, so theirs is wider)."""
+    return cw * (0.64 if cw < SMALL_WIDTH else 0.3)
+
+
+def index_corner(x: int, y: int, cw: int, ch: int) -> pygame.Rect:
+    """The top-left corner of a card at (x, y) that shows its rank and suit (on big cards the
+    suit sits below the rank)."""
+    return pygame.Rect(x, y, int(index_width(cw)), int(ch * INDEX_H))
+
+
+def margin_for(w: int) -> int:
+    return max(8, int(w * 0.012))
+
+
+def gap_for(cw: int) -> int:
+    return max(4, int(cw * 0.12))
+
+
+def pad_for(ch: int) -> int:
+    return max(4, int(ch * 0.05))
+
+
+def backs_width(cw: int, n: int) -> int:
+    """The width of the other player's `n` backs, fanned."""
+    return cw + int(min(cw * BACK_STEP * (n - 1), cw * BACK_FAN)) if n else 0
 
 
 @dataclass
@@ -68,7 +102,15 @@ class Geometry:
     discard: pygame.Rect
     tray: pygame.Rect
     banner: pygame.Rect
-    hand_y: dict[int, int]
+    hands: dict[int, Box]  # per seat: its hand's area and each card's place
+
+
+def fanned(rect: pygame.Rect, n: int, cw: int, widest: float) -> Box:
+    """`n` cards in a row centred in `rect`, `widest` apart at most and closer only when the row
+    would not fit otherwise."""
+    step = widest if n < 2 else min(widest, (rect.w - cw) / (n - 1))
+    x0 = rect.x + (rect.w - (step * (n - 1) + cw)) / 2
+    return Box(rect, [(int(x0 + i * step), rect.y) for i in range(n)])
 
 
 def column_width(cw: int, branches: int) -> int:
@@ -82,26 +124,26 @@ def plan(
     view; `slot`: the viewer's side shows the empty seed slot to plant on."""
     w, _h = size
     s = theme.ui_scale(size)
-    margin = max(8, int(w * 0.012))
+    margin = margin_for(w)
     text = int(19 * s)
     cw = min(w * 0.07, (bottom - top) * 0.1)
-    while cw * SIZE_STEP >= MIN_CARD_W and not fits(int(cw), view, w, bottom - top, text, slot):
+    while cw * SIZE_STEP >= MIN_CARD_W and not fits(
+        int(cw), view, w, bottom - top, text, viewer, slot
+    ):
         cw *= SIZE_STEP
     cw = int(cw)
     ch = round(cw * 1.4)
-    gap = max(4, int(cw * 0.12))
-    pad = max(4, int(ch * 0.05))
+    gap = gap_for(cw)
+    pad = pad_for(ch)
     other = 1 - viewer
-    hand_rows = {viewer: int(ch * 1.04), other: int(ch * PEEK)}
+    hand_h = int(ch * HAND_ROW)
     band_h = ch + text + 2 * pad
-    room = bottom - top - hand_rows[viewer] - hand_rows[other] - band_h - 2 * pad
+    room = bottom - top - hand_h - band_h - 3 * pad
     wants = {seat: side_height(cw, view, seat, None) for seat in (0, 1)}
     share_top = int(room * wants[other] / max(1, wants[0] + wants[1]))
-    top_side = pygame.Rect(0, top + hand_rows[other], w, share_top)
+    top_side = pygame.Rect(0, top + pad, w, share_top)
     band = pygame.Rect(0, top_side.bottom + pad, w, band_h)
-    bottom_side = pygame.Rect(
-        0, band.bottom + pad, w, bottom - hand_rows[viewer] - band.bottom - pad
-    )
+    bottom_side = pygame.Rect(0, band.bottom + pad, w, bottom - hand_h - band.bottom - pad)
     sides = {other: top_side, viewer: bottom_side}
     panel_w = cw + int(cw * MELD_STEP) * (PANEL_CARDS - 1)
     panels = {
@@ -121,7 +163,8 @@ def plan(
     banner = pygame.Rect(w - margin - banner_w, band.y + pad, banner_w, band_h - 2 * pad)
     tray_x = max(x0, discard.right + 3 * gap)
     tray = pygame.Rect(tray_x, row_y, banner.x - 3 * gap - tray_x, ch)
-    hand_y = {viewer: bottom - hand_rows[viewer], other: top + hand_rows[other] - ch}
+    viewer_row = pygame.Rect(margin, bottom - hand_h, w - 2 * margin, ch)
+    hands = hand_boxes(cw, view, viewer, viewer_row, top_side.y + text)
     return Geometry(
         cw,
         ch,
@@ -137,23 +180,49 @@ def plan(
         discard,
         tray,
         banner,
-        hand_y,
+        hands,
     )
 
 
-def fits(cw: int, view: dict[str, Any], w: int, height: int, text: int, slot: bool) -> bool:
-    """Whether cards of width `cw` leave room for every seed in a row and every branch's index."""
+def hand_boxes(
+    cw: int, view: dict[str, Any], viewer: int, row: pygame.Rect, other_y: int
+) -> dict[int, Box]:
+    """The viewer's hand spread along `row`, a small gap apart while there is room; the other
+    player's backs tightly fanned at the right end of its seed row, level with its seeds."""
     ch = round(cw * 1.4)
-    margin = max(8, int(w * 0.012))
+    other = 1 - viewer
+    n = len(view["hands"][other])
+    width = backs_width(cw, n)
+    backs = pygame.Rect(row.right - width, other_y, width, ch)
+    return {
+        viewer: fanned(row, len(view["hands"][viewer]), cw, cw + gap_for(cw)),
+        other: fanned(backs, n, cw, cw * BACK_STEP),
+    }
+
+
+def fits(
+    cw: int, view: dict[str, Any], w: int, height: int, text: int, viewer: int, slot: bool
+) -> bool:
+    """Whether cards of width `cw` leave room for every seed in a row (beside the plant slot or
+    the other player's backs), every branch's index and every index of the viewer's hand."""
+    ch = round(cw * 1.4)
+    margin = margin_for(w)
     panel_w = cw + int(cw * MELD_STEP) * (PANEL_CARDS - 1)
     for seat in (0, 1):
         seeds = view["seeds"][seat]
         row = sum(column_width(cw, len(seed["branches"])) for seed in seeds)
-        row += int(cw * SEED_GAP) * len(seeds) + (cw if slot else 0)
-        if 2 * margin + panel_w + 2 * int(cw * 0.12) + row > w:
+        row += int(cw * SEED_GAP) * len(seeds)
+        if seat == viewer:
+            row += cw if slot else 0
+        else:
+            row += gap_for(cw) + backs_width(cw, len(view["hands"][seat]))
+        if 2 * margin + panel_w + 2 * gap_for(cw) + row > w:
             return False
+    hand = len(view["hands"][viewer])
+    if hand > 1 and cw + (hand - 1) * index_width(cw) > w - 2 * margin:
+        return False
     sides = sum(side_height(cw, view, seat, strip_for(cw, ch)) for seat in (0, 1))
-    fixed = ch * (1.04 + PEEK) + ch + 3 * text + 4 * max(4, int(ch * 0.05))
+    fixed = ch * HAND_ROW + ch + 3 * text + 5 * pad_for(ch)
     return fixed + sides <= height
 
 
