@@ -177,6 +177,38 @@ def set_position(table, state) -> None:
     table.show_position(state)
 
 
+def check_hands(table, row: pygame.Rect) -> None:
+    """Both hands of a two-player table as game.table.hands lays them out: the other player's
+    backs (no faces) whole inside the table and clear of every other card; the viewer's hand
+    centred in `row`, evenly spaced, a small gap apart while it fits, else overlapped with every
+    index showing."""
+    import itertools
+
+    from game.table.hands import gap_for, index_width
+
+    cw, ch = table.card_w, table.card_h
+    other = f"hand:{1 - table.viewer}"
+    backs = table.pile_cards(other)
+    assert len(backs) == len(table.view["hands"][1 - table.viewer])
+    rest = [pygame.Rect(p.x, p.y, cw, ch) for p in table.placed if p.pile != other]
+    for p in backs:
+        rect = pygame.Rect(p.x, p.y, cw, ch)
+        assert p.card is None and not p.face_up, p
+        assert table.play_area().contains(rect), (p, table.play_area())
+        assert rect.collidelist(rest) == -1, (p, rest[rect.collidelist(rest)])
+    hand = table.pile_cards("hand")
+    n = len(hand)
+    left, right = hand[0].x - row.x, row.right - (hand[-1].x + cw)
+    assert abs(left - right) <= 2, (left, right)
+    steps = {b.x - a.x for a, b in itertools.pairwise(hand)}
+    assert max(steps) - min(steps) <= 1, steps
+    gap = gap_for(cw)
+    if n * cw + (n - 1) * gap <= row.w:
+        assert cw < min(steps) <= cw + gap, (steps, cw)
+    else:
+        assert left + right <= 2 and min(steps) >= index_width(cw), (steps, cw)
+
+
 def settle(driver, table, frames: int = 60) -> None:
     """Run frames until nothing moves and no automatic move is queued."""
     for _ in range(frames):

@@ -1,5 +1,6 @@
 """The Canals table: hot-seat hand-off, hidden information on screen, placement by drag, undo rules,
-layout under stress and the end of the game. Input goes through real pygame events (Driver)."""
+layout under stress, both hands whole and spread as far as they need, and the end of the game.
+Input goes through real pygame events (Driver)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import random
 
 import pygame
 import pytest
-from conftest import open_game, pass_handoff, set_position
+from conftest import check_hands, open_game, pass_handoff, set_position
 
 import engines
 from engines import canals
@@ -538,3 +539,41 @@ def test_the_end_table_puts_nothing_on_top_of_anything(make_app, size):
         assert not any(box.colliderect(card) for card in cards), box
     for a, b in itertools.combinations(badges, 2):
         assert not a.colliderect(b)
+
+
+# -- the hands -------------------------------------------------------------------------------------
+
+
+def wide_side(keep: int = 4):
+    """Player 2 has started a column with every card but `keep`; Player 1 piled onto one column
+    and is to move: the other side's row of columns is as wide as it gets beside its backs."""
+    state = canals.new_game(seed=8, options={"first": 0})
+    while len(state.hands[1]) > keep:
+        seat = state.current_player
+        column = None if seat == 1 or not state.sides[0] else 0
+        state = state.apply(canals.Place(state.hands[seat][0], seat, column, False))
+    return state
+
+
+HAND_POSITIONS = {
+    "the deal": (lambda: canals.new_game(seed=8, options={"first": 0}), True),
+    "mid-game, Player 1 to move": (lambda: long_game(46), True),
+    "mid-game, Player 2 to move": (lambda: long_game(45), True),
+    "22 columns beside the backs": (wide_side, True),
+    "mid-game, same screen, no secrets": (lambda: long_game(46), False),
+}
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("position", list(HAND_POSITIONS))
+def test_both_hands_show_whole_and_the_viewers_spreads_as_needed(make_app, size, position):
+    make_state, secrets = HAND_POSITIONS[position]
+    _app, table, _driver = open_canals(make_app, size=size, secrets=secrets)
+    set_position(table, make_state())
+    assert table.view["hand_sizes"][1 - table.viewer] > 0
+    # The viewer's hand is centred in the window, between its margins.
+    w, margin = size[0], table.margin
+    check_hands(table, pygame.Rect(margin, 0, w - 2 * margin, table.card_h))
+    hand = table.pile_cards("hand")
+    for i, p in enumerate(hand):  # a press on what shows of a card takes that card
+        assert table.hit(table.card_point("hand", i)) == p

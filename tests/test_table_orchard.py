@@ -6,12 +6,11 @@ pygame events (Driver)."""
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import pygame
 import pytest
-from conftest import set_position, wait_for
+from conftest import check_hands, set_position, wait_for
 
 import engines
 from engines import orchard
@@ -23,9 +22,9 @@ from game.scenes.dialogs import ChoiceScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.menu import MenuScene
 from game.table import open_table
+from game.table.hands import index_corner
 from game.table.orchard import OrchardTable
 from game.table.orchard_draw import badge_box
-from game.table.orchard_layout import index_corner, index_width
 
 move = orchard.move_from_dict
 
@@ -416,29 +415,7 @@ def test_both_hands_show_whole_and_the_viewers_spreads_as_needed(make_app, size,
     state = HAND_POSITIONS[position]()
     if state is not None:
         set_position(table, state)
-    cw, ch = table.card_w, table.card_h
-    other = 1 - table.me
-    # The other hand: every back below the bar and inside the window, clear of every other card.
-    backs = table.pile_cards(f"hand:{other}")
-    assert len(backs) == len(table.view["hands"][other])
-    rest = [pygame.Rect(p.x, p.y, cw, ch) for p in table.placed if p.pile != f"hand:{other}"]
-    for p in backs:
-        rect = pygame.Rect(p.x, p.y, cw, ch)
-        assert table.play_area().contains(rect), (p, table.play_area())
-        assert rect.collidelist(rest) == -1, p
-    # The viewer's hand: centred, evenly spaced, apart while it fits, else each index showing.
-    hand = table.pile_cards("hand")
-    n = len(hand)
-    row = table.geo.hands[table.me].rect
-    left, right = hand[0].x - row.x, row.right - (hand[-1].x + cw)
-    assert abs(left - right) <= 2, (left, right)
-    steps = {b.x - a.x for a, b in itertools.pairwise(hand)}
-    assert max(steps) - min(steps) <= 1, steps
-    gap = table.geo.gap
-    if n * cw + (n - 1) * gap <= row.w:
-        assert cw < min(steps) <= cw + gap, (steps, cw)
-    else:
-        assert left + right <= 2 and min(steps) >= index_width(cw), (steps, cw)
+    check_hands(table, table.geo.hands[table.me].rect)
 
 
 def capture_under_way():

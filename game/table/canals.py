@@ -1,10 +1,11 @@
 """The Canals table for two people at one computer.
 
 Player 1 (red) sits at the bottom, Player 2 (black) at the top. Each side's columns start at its
-owner's edge and grow toward the middle; the hand of the player whose turn it is fans along their
-edge. What is drawn comes from `state.view(viewer)`: a face the viewer may not know is never drawn,
-and hidden cards are keyed by the view's ids. Seats, the hand-off and undo are the shared seat
-controller's (game.table.seats).
+owner's edge and grow toward the middle; the viewer's hand spreads along their edge, the other hand
+lies face down at the right end of its side (game.table.hands lays both out). What is drawn comes
+from `state.view(viewer)`: a face the viewer may not know is never drawn, and hidden cards are
+keyed by the view's ids. Seats, the hand-off and undo are the shared seat controller's
+(game.table.seats).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from engines.cards import pretty
 from game import theme, ui
 from game.card_art import SMALL_WIDTH
 from game.table.base import TableScene
+from game.table.hands import HAND_ROW, INDEX_H, Box, backs_width, hand_boxes, hand_fits
 from game.table.pieces import Gesture, Pick, Placement, Slot, Target
 from game.table.sprites import CardSprite
 
@@ -30,7 +32,8 @@ COLUMN_STEP = 0.26  # overlap in a column, as a fraction of card height, before 
 SIZE_STEP = 0.85  # card sizes shrink in steps, so images are re-rendered rarely
 FIT_STEP = 0.93  # finer steps while fitting long columns: cards stay as large as the room allows
 MIN_CARD_W = 36  # cards never shrink below this: longer columns are squeezed and open on hover
-PEEK = 0.42  # how much of the other player's hand shows from under its edge of the table
+LABEL_ROW = 0.42  # an edge whose hand is not shown there: a line for its label, in card heights
+BACKS_GAP = 0.4  # between a side's columns and the backs tucked in beside them, in card widths
 KIND_LETTER = {canals.SPRING: "S", canals.CANAL: "C", canals.FOUNTAIN: "F"}
 KIND_COLOUR = {
     canals.SPRING: (40, 110, 200),
@@ -112,9 +115,11 @@ class CanalsTable(TableScene):
     def layout(self, size: tuple[int, int]) -> None:
         """Both sides read the same way, first card on top: Player 2's columns hang from the top
         of the table, Player 1's from the middle line, so every card shows its upright index.
-        The viewer's hand lies along their edge; the other hand peeks out from under its bar.
-        Cards shrink (in steps, so images are re-rendered rarely) until the longest columns show
-        every card's rank and kind; beyond that a column is squeezed and opens on hover."""
+        The viewer's hand spreads along their edge; the other hand lies whole at the right end
+        of its side, under its label, and that side's columns make room for it. Cards shrink (in
+        steps, so images are re-rendered rarely) until every column of a side stands in a row,
+        every index of the viewer's hand shows and the longest columns show every card's rank and
+        kind; beyond that a column is squeezed and opens on hover."""
         w, h = size
         v = self.view
         s = theme.ui_scale(size)
@@ -122,11 +127,10 @@ class CanalsTable(TableScene):
         self.margin = max(10, int(w * 0.015))
         self.middle_h = int(34 * s)
         longest = [max((len(c) for c in side), default=1) for side in sides]
-        columns = max(len(sides[0]), len(sides[1])) + 1
         top, bottom = self.bar_h, h - self.status_h
         cw = w * 0.11
-        while cw > 24 and columns * cw * 1.12 > w - 2 * self.margin:
-            cw *= SIZE_STEP  # every column side by side
+        while cw > 24 and not self.row_fits(int(cw)):
+            cw *= SIZE_STEP  # every column side by side, and the viewer's hand readable
         while cw * FIT_STEP >= MIN_CARD_W and self.height_needed(cw, longest) > bottom - top:
             cw *= FIT_STEP  # the longest columns readable card by card
         self.card_w = max(24, int(cw))
@@ -139,12 +143,46 @@ class CanalsTable(TableScene):
         room = bottom - top - rows[0] - rows[1] - self.middle_h - 4 * pad
         wants = [ch + (n - 1) * ch * COLUMN_STEP for n in longest]
         share = room * wants[1] / (wants[0] + wants[1])
+        share = min(max(share, ch), max(ch, room - ch))  # each side holds a card (or the backs)
         self.column_room = (room - share, share)  # per side: from the first card's top down
-        # A peeking hand lies partly under its bar; a whole one just inside its edge.
-        self.hand_y = (bottom - rows[0], top + rows[1] - ch)
         side1 = top + rows[1] + pad
         self.middle = pygame.Rect(0, side1 + int(share) + pad, w, self.middle_h)
         self.column_start = (self.middle.bottom + pad, side1)
+        self.hands = self.hand_layout(rows, pad)
+        mine = self.hands[self.viewer].cards
+        self.hand_spread = len(mine) < 2 or mine[1][0] - mine[0][0] >= cw
+
+    def tucked(self) -> int | None:
+        """The seat whose hand lies beside its columns (its edge holds only its label): the
+        other player's, unless the table may turn to them without a hand-off."""
+        other = 1 - self.viewer
+        return None if self.hand_shown(other) else other
+
+    def row_fits(self, cw: int) -> bool:
+        """Whether cards of width `cw` stand every column of a side in a row with room for one
+        more (and for the backs tucked in beside them), and show every index of the viewer's
+        hand."""
+        v = self.view
+        room = self.app.size[0] - 2 * self.margin
+        for side, columns in enumerate(v["sides"]):
+            need = (len(columns) + 1) * cw * 1.12
+            n = len(v["hands"][side])
+            if side == self.tucked() and n:
+                need += backs_width(cw, n) + int(cw * BACKS_GAP)
+            if need > room:
+                return False
+        return hand_fits(cw, len(v["hands"][self.viewer]), room)
+
+    def hand_layout(self, rows: list[int], pad: int) -> dict[int, Box]:
+        """Each hand's place: inside its edge's row when that row holds a whole card, else (the
+        other hand, tucked) just inside its side, next to its label's row."""
+        w = self.app.size[0]
+        top, bottom, ch = self.bar_h, self.app.size[1] - self.status_h, self.card_h
+        whole = (bottom - rows[0], top + rows[1] - ch)
+        tucked = (bottom - rows[0] - pad - ch, top + rows[1] + pad)
+        y = [tucked[seat] if seat == self.tucked() else whole[seat] for seat in (0, 1)]
+        row = pygame.Rect(self.margin, y[self.viewer], w - 2 * self.margin, ch)
+        return hand_boxes(self.card_w, self.view, self.viewer, row, y[1 - self.viewer])
 
     def height_needed(self, cw: float, longest: list[int]) -> float:
         """Table height for cards of width `cw`: both hands, and the longest column of each side
@@ -156,19 +194,26 @@ class CanalsTable(TableScene):
         return hands + columns + 80 * theme.ui_scale(self.app.size)
 
     def hand_row(self, seat: int, ch: float) -> int:
-        """Height the seat's hand takes at its edge: a whole card for a hand the screen shows
-        face up (the viewer's, or any human's when the table turns to whoever moves), a peek of
-        the backs otherwise. It never changes as cards are placed, so columns never jump."""
+        """Height the seat's edge takes: a whole card where its hand is shown, else a line for
+        its label. It never changes as cards are placed, so columns never jump."""
+        return int(ch * (HAND_ROW if self.hand_shown(seat) else LABEL_ROW))
+
+    def hand_shown(self, seat: int) -> bool:
+        """Whether the screen may show the seat's hand face up at its edge: the viewer's, or any
+        human's when the table turns to whoever moves."""
         seats = self.seats
-        shown = (
+        return (
             seat == self.viewer or not seats.humans or (seat in seats.humans and not seats.secrets)
         )
-        return int(ch * (1.04 if shown else PEEK))
 
     def column_x(self, side: int, index: int) -> int:
         count = len(self.view["sides"][side]) + (1 if self.new_slot_side() == side else 0)
         span = count * self.card_w + (count - 1) * self.gap
-        return (self.app.size[0] - span) // 2 + index * (self.card_w + self.gap)
+        x0 = (self.app.size[0] - span) // 2
+        backs = self.hands[side].rect
+        if side == self.tucked() and backs.w:  # clear of the backs, else centred
+            x0 = max(self.margin, min(x0, backs.x - int(self.card_w * BACKS_GAP) - span))
+        return x0 + index * (self.card_w + self.gap)
 
     def column_step(self, side: int, n: int) -> int:
         if n <= 1:
@@ -201,9 +246,7 @@ class CanalsTable(TableScene):
             x = self.column_x(side, len(self.view["sides"][side]))
             rect = pygame.Rect(x, self.column_start[side], self.card_w, self.card_h)
             out.append(Slot(f"new:{side}", rect, "+"))
-        out.append(
-            Slot("hand", pygame.Rect(0, self.hand_y[self.viewer], 1, 1), None, show_outline=False)
-        )
+        out.append(Slot("hand", self.hands[self.viewer].rect, None, show_outline=False))
         return out
 
     def focus_order(self) -> list[str]:
@@ -229,32 +272,25 @@ class CanalsTable(TableScene):
         return out
 
     def hand_placements(self, seat: int) -> list[Placement]:
-        """The viewer's hand face up along their edge; the other hand as a small fan of backs."""
-        hand = self.view["hands"][seat]
-        if not hand:
-            return []
-        keys = self.view["hand_ids"][seat]
-        w = self.app.size[0]
+        """The viewer's hand face up along their edge, the card under the pointer raised; the
+        other hand as a small fan of backs (the view gives it no faces)."""
+        v = self.view
         mine = seat == self.viewer
-        room = w - 2 * self.margin - self.card_w
-        step = min(int(self.card_w * (0.62 if mine else 0.12)), room // max(1, len(hand) - 1))
-        span = step * (len(hand) - 1) + self.card_w
-        x0 = (w - span) // 2 if mine else w - self.margin - span
-        y = self.hand_y[seat]
         lift = int(self.card_h * 0.12) * (1 if seat == 1 else -1)
         pile = "hand" if mine else f"hand:{seat}"
+        cards = zip(v["hand_ids"][seat], v["hands"][seat], self.hands[seat].cards, strict=True)
         return [
             Placement(
                 key,
                 code,
                 pile,
                 i,
-                x0 + i * step,
+                x,
                 y + (lift if mine and i == self.hover else 0),
                 mine,
                 BACKS[seat],
             )
-            for i, (key, code) in enumerate(zip(keys, hand, strict=True))
+            for i, (key, code, (x, y)) in enumerate(cards)
         ]
 
     def on_motion(self, event: pygame.event.Event) -> None:
@@ -281,7 +317,7 @@ class CanalsTable(TableScene):
         """The hand card under the pointer, judged by where the cards rest (so a raised card
         never slides out from under the pointer and back); above the row, the raised card."""
         cards = self.pile_cards("hand")
-        rest_y = self.hand_y[self.viewer]
+        rest_y = self.hands[self.viewer].rect.y
         for p in reversed(cards):
             if pygame.Rect(p.x, rest_y, self.card_w, self.card_h).collidepoint(pos):
                 return p.index
@@ -311,11 +347,11 @@ class CanalsTable(TableScene):
         img = ui.text(KIND_LETTER[kind], size, (255, 255, 255), bold=True)
         box = img.get_rect().inflate(int(size * 0.5), 0)
         edge = max(2, self.card_w // 14)
-        if sprite.key.startswith("t"):  # in a column: the strip shows the card's whole top
-            x = round(sprite.x) + self.card_w - box.w - edge
-        else:  # in a fanned hand only the left of a card shows
-            x = round(sprite.x) + int(self.card_w * 0.4)
-        box.topleft = (x, round(sprite.y) + edge)
+        x, y = round(sprite.x), round(sprite.y)
+        if sprite.key.startswith("t") or self.hand_spread:  # the card's whole top shows
+            box.topright = (x + self.card_w - edge, y + edge)
+        else:  # in an overlapped hand only the left edge shows: under the index
+            box.topleft = (x + edge, y + int(self.card_h * INDEX_H))
         pygame.draw.rect(surface, KIND_COLOUR[kind], box, border_radius=box.h // 2)
         surface.blit(img, img.get_rect(center=box.center))
 
@@ -454,21 +490,26 @@ class CanalsTable(TableScene):
         s = theme.ui_scale(self.app.size)
         v = self.view
         for seat in (0, 1):
-            row = self.hand_row(seat, self.card_h)
-            y = self.bar_h + row // 2 if seat == 1 else self.app.size[1] - self.status_h - row // 2
-            label = f"{self.seat_label(seat)} · {v['hand_sizes'][seat]} in hand"
-            img = ui.text(label, int(15 * s), theme.TEXT_DIM, bold=seat == v["current_player"])
-            hand_left = min(
-                (p.x for p in self.placed if p.pile in ("hand", f"hand:{seat}")),
-                default=self.app.size[0],
-            )
-            if v["hand_sizes"][seat] and hand_left - self.margin >= img.get_width() + 10:
-                surface.blit(img, img.get_rect(midleft=(self.margin, y)))
+            if v["hand_sizes"][seat]:
+                self.draw_hand_label(surface, seat, s)
         ui.blit_centred(
             surface, ui.text(self.middle_text(), int(17 * s), theme.TEXT, True), self.middle.center
         )
         if v["over"]:
             self.draw_column_scores(surface, s)
+
+    def draw_hand_label(self, surface: pygame.Surface, seat: int, s: float) -> None:
+        """Whose hand and how many cards, in its edge's row: over the backs tucked in at the
+        right, else at the left of the hand if there is room."""
+        v = self.view
+        row = self.hand_row(seat, self.card_h)
+        y = self.bar_h + row // 2 if seat == 1 else self.app.size[1] - self.status_h - row // 2
+        label = f"{self.seat_label(seat)} · {v['hand_sizes'][seat]} in hand"
+        img = ui.text(label, int(15 * s), theme.TEXT_DIM, bold=seat == v["current_player"])
+        if seat == self.tucked():
+            surface.blit(img, img.get_rect(midright=(self.hands[seat].rect.right, y)))
+        elif self.hands[seat].cards[0][0] - self.margin >= img.get_width() + 10:
+            surface.blit(img, img.get_rect(midleft=(self.margin, y)))
 
     def middle_text(self) -> str:
         v = self.view

@@ -8,8 +8,8 @@ import pygame
 
 from engines import orchard
 from game import theme, ui
+from game.table.hands import index_corner
 from game.table.orchard_input import GOOD
-from game.table.orchard_layout import index_corner
 
 NAMES = ("Player 1", "Player 2")
 BADGE_PT = 12  # the text size of the value and total badges (before the window's scale)

@@ -12,13 +12,14 @@ showing) fit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game import theme
 from game.card_art import SMALL_WIDTH
+from game.table.hands import HAND_ROW, Box, backs_width, gap_for, hand_boxes, hand_fits
 
 SIZE_STEP = 0.92  # card widths tried, each this much smaller than the last
 MIN_CARD_W = 30
@@ -28,10 +29,6 @@ SEED_STEP = 0.07  # the cards of one seed, stacked, in card heights
 SEED_SHOW = 0.42  # how much of a seed's top card shows above its branches, in card heights
 MELD_STEP = 0.3  # the cards of a set-aside meld, fanned, in card widths
 PANEL_CARDS = 5  # the set-aside panel is as wide as a meld of this many cards
-BACK_STEP = 0.14  # the other player's backs, fanned, in card widths
-BACK_FAN = 1.0  # how far those backs spread at most, in card widths (their label gives the count)
-INDEX_H = 0.33  # the height of a card's index corner (rank and suit), in card heights
-HAND_ROW = 1.04  # the viewer's hand row, in card heights
 DISCARD_STEP = 0.2  # the last few discards, fanned, in card widths
 
 
@@ -40,41 +37,12 @@ def strip_for(cw: float, ch: float) -> float:
     return ch * (0.27 if cw < SMALL_WIDTH else 0.19)
 
 
-def index_width(cw: float) -> float:
-    """The width of a card's left edge that shows its index (small cards set rank and suit side
-    by side, so theirs is wider)."""
-    return cw * (0.64 if cw < SMALL_WIDTH else 0.3)
-
-
-def index_corner(x: int, y: int, cw: int, ch: int) -> pygame.Rect:
-    """The top-left corner of a card at (x, y) that shows its rank and suit (on big cards the
-    suit sits below the rank)."""
-    return pygame.Rect(x, y, int(index_width(cw)), int(ch * INDEX_H))
-
-
 def margin_for(w: int) -> int:
     return max(8, int(w * 0.012))
 
 
-def gap_for(cw: int) -> int:
-    return max(4, int(cw * 0.12))
-
-
 def pad_for(ch: int) -> int:
     return max(4, int(ch * 0.05))
-
-
-def backs_width(cw: int, n: int) -> int:
-    """The width of the other player's `n` backs, fanned."""
-    return cw + int(min(cw * BACK_STEP * (n - 1), cw * BACK_FAN)) if n else 0
-
-
-@dataclass
-class Box:
-    """A rectangle plus the card positions laid out in it."""
-
-    rect: pygame.Rect
-    cards: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass
@@ -103,14 +71,6 @@ class Geometry:
     tray: pygame.Rect
     banner: pygame.Rect
     hands: dict[int, Box]  # per seat: its hand's area and each card's place
-
-
-def fanned(rect: pygame.Rect, n: int, cw: int, widest: float) -> Box:
-    """`n` cards in a row centred in `rect`, `widest` apart at most and closer only when the row
-    would not fit otherwise."""
-    step = widest if n < 2 else min(widest, (rect.w - cw) / (n - 1))
-    x0 = rect.x + (rect.w - (step * (n - 1) + cw)) / 2
-    return Box(rect, [(int(x0 + i * step), rect.y) for i in range(n)])
 
 
 def column_width(cw: int, branches: int) -> int:
@@ -184,22 +144,6 @@ def plan(
     )
 
 
-def hand_boxes(
-    cw: int, view: dict[str, Any], viewer: int, row: pygame.Rect, other_y: int
-) -> dict[int, Box]:
-    """The viewer's hand spread along `row`, a small gap apart while there is room; the other
-    player's backs tightly fanned at the right end of its seed row, level with its seeds."""
-    ch = round(cw * 1.4)
-    other = 1 - viewer
-    n = len(view["hands"][other])
-    width = backs_width(cw, n)
-    backs = pygame.Rect(row.right - width, other_y, width, ch)
-    return {
-        viewer: fanned(row, len(view["hands"][viewer]), cw, cw + gap_for(cw)),
-        other: fanned(backs, n, cw, cw * BACK_STEP),
-    }
-
-
 def fits(
     cw: int, view: dict[str, Any], w: int, height: int, text: int, viewer: int, slot: bool
 ) -> bool:
@@ -218,8 +162,7 @@ def fits(
             row += gap_for(cw) + backs_width(cw, len(view["hands"][seat]))
         if 2 * margin + panel_w + 2 * gap_for(cw) + row > w:
             return False
-    hand = len(view["hands"][viewer])
-    if hand > 1 and cw + (hand - 1) * index_width(cw) > w - 2 * margin:
+    if not hand_fits(cw, len(view["hands"][viewer]), w - 2 * margin):
         return False
     sides = sum(side_height(cw, view, seat, strip_for(cw, ch)) for seat in (0, 1))
     fixed = ch * HAND_ROW + ch + 3 * text + 5 * pad_for(ch)
