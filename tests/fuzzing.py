@@ -13,11 +13,12 @@ opens tables with computer seats, and opens deals a few moves before their end, 
 
 Deterministic for a seed: the events come from one `random.Random(seed)`, the app's deal numbers
 are seeded, every frame advances the same `dt`, and a computer's answer is waited for (boundedly)
-before the next frame, so it lands on the same frame every run. Not deterministic: anything with a
-time budget inside the worker (the Canfield solver's verdicts behind Hint and "Show me", computer
-levels that think for a set time), tooltips (pygame's tick clock, drawing only), and SDL's late
-full-screen size report (`App.stale_resize`, one real second). `summary["late"]` counts waits for
-the worker that ran out.
+before the next frame, so it lands on the same frame every run; the computer levels that think for
+a set time search a set number of iterations instead (`SEARCH_ITERATIONS`). Not deterministic: the
+Canfield solver's verdicts behind Hint and "Show me" (a time budget inside the worker), when a
+hint's answer arrives (not waited for; it only draws), tooltips (pygame's tick clock, drawing
+only), and SDL's late full-screen size report (`App.stale_resize`, one real second).
+`summary["late"]` counts waits for the worker that ran out.
 
 Run: `python tests/fuzzing.py --events N --seed S [--game NAME ...] [--jobs J]`; `make fuzz`.
 """
@@ -47,9 +48,13 @@ SEED_RANGE = 2**64
 WAIT_FOR_WORKER_S = 10.0  # a computer's move is waited for this long before the frame goes on
 DT = 0.05  # seconds per frame, the same every frame (the table's clocks are deterministic)
 PROGRESS_EVERY = 100_000  # events between progress lines of a long run
-# Seat kinds the fuzzer sits down itself: `random` thinks without a clock, so runs repeat; the
-# levels with a time budget are reached through the setup screen.
+# Seat kinds the fuzzer sits down itself; the other levels are reached through the setup screen.
 SEAT_MIXES = ("human", "random", "human")
+# The searching computer levels think for a set time in the app (engines.ai.BUDGET_S: 0.3 s and
+# 1.5 s a move); in a fuzz run they search this many iterations instead (ismcts's max_iterations):
+# a move then depends only on the view and the seed, and comes in milliseconds, where waiting out
+# the clock took most of a long run's time at the tables with computers.
+SEARCH_ITERATIONS = {"medium": 20, "hard": 100}
 # Scenes every long run must reach (besides the game's table); CI fails a run that misses one.
 EVERY_RUN_SCENES = {"MenuScene", "SetupScene", "RulesScene", "SettingsScene", "StatsScene"}
 LONG_RUN = 20_000
@@ -197,7 +202,7 @@ class Fuzzer:
     def run(self) -> dict[str, Any]:
         started = time.perf_counter()
         names, weights = list(ACTIONS), list(ACTIONS.values())
-        with self.checker.counting_moves():
+        with self.checker.counting_moves(), searching_by_iterations():
             try:
                 while self.events < self.events_wanted:
                     getattr(self, self.rng.choices(names, weights)[0])()
@@ -511,6 +516,34 @@ def replayed_move(table: Any) -> int | None:
         return None
     history, index = table.watched[table.viewer]
     return index if history is table.history and index != table.pos else None
+
+
+@contextmanager
+def searching_by_iterations() -> Iterator[None]:
+    """The worker's job for a computer seat or a hint becomes `computer_move` (the app looks the
+    job up in `game.jobs` when it submits one)."""
+    from game import jobs
+
+    original = jobs.computer_move
+    jobs.computer_move = computer_move
+    try:
+        yield
+    finally:
+        jobs.computer_move = original
+
+
+def computer_move(game_name: str, kind: str, view: dict[str, Any], seed: int) -> dict[str, Any]:
+    """`game.jobs.computer_move` in a fuzz run, in the worker: the searching levels stop after
+    SEARCH_ITERATIONS, not on the clock."""
+    import engines
+    from engines import ai
+    from engines.ai import ismcts
+
+    game = engines.get(game_name)
+    if kind not in SEARCH_ITERATIONS:
+        return ai.choose_move(game, kind, view, seed).to_dict()
+    rng = random.Random(seed)
+    return ismcts.choose_move(game, view, rng, ai.BUDGET_S[kind], SEARCH_ITERATIONS[kind]).to_dict()
 
 
 def collect_codes(value: Any, codes: set[str]) -> None:

@@ -6,14 +6,16 @@ scene); `make fuzz` a million."""
 from __future__ import annotations
 
 import random
+import time
 
 import pygame
 import pytest
 from conftest import open_game, pass_handoff
-from fuzzing import Checker, Fuzzer, collect_codes, replayed_move
+from fuzzing import Checker, Fuzzer, collect_codes, replayed_move, searching_by_iterations
 
 import engines
 from engines import sandcastles
+from engines.ai import BUDGET_S
 from engines.cards import FULL_DECK
 from game import registry
 from game.deal import DealRequest
@@ -82,6 +84,29 @@ def test_a_state_that_is_not_its_record_is_caught(canals_table):
     table.history.states[0] = table.state.apply(move)  # as if a move were made off the record
     with pytest.raises(AssertionError, match="not its record"):
         Checker().check(app.scenes)
+
+
+def computers_moves(seed: int, moves: int) -> tuple[list, float]:
+    """The first moves of a Canals game of hard against medium, played through a fuzzer's frames
+    (its worker thinks with the fuzz run's job), and the seconds they took."""
+    fuzzer = Fuzzer("canals", seed=seed, events=0)
+    open_table(fuzzer.app, DealRequest.build(engines.get("canals"), seed, seats="hard,medium"))
+    table = fuzzer.app.scene
+    started = time.perf_counter()
+    with searching_by_iterations():
+        while len(table.moves) < moves and fuzzer.frames < 2_000:
+            fuzzer.step()
+    seconds = time.perf_counter() - started
+    fuzzer.app.quit()
+    assert fuzzer.late == 0
+    return list(table.moves), seconds
+
+
+def test_the_searching_levels_move_at_once_and_repeat_their_moves_in_a_fuzz_run(home):
+    first, seconds = computers_moves(seed=4, moves=6)
+    assert len(first) == 6
+    assert seconds < 3 * (BUDGET_S["hard"] + BUDGET_S["medium"])  # what the clock alone takes
+    assert computers_moves(seed=4, moves=6)[0] == first
 
 
 def test_every_key_is_in_the_fuzzers_hands(home):
