@@ -111,6 +111,23 @@ def test_unknown_when_the_budget_runs_out():
     assert 1000 <= by_nodes.nodes < 2000
     by_time = solve(state, time_limit=0.05)
     assert by_time.result == "unknown" and by_time.seconds < 1
+    # The seed preset runs both searches at full share: the limit holds for the two together.
+    both = solve(deal("seed", 23), time_limit=None, node_limit=1000)
+    assert both.result == "unknown" and 1000 <= both.nodes < 1100
+
+
+def test_only_talon_cards_left_is_a_win_finished_greedily():
+    # With a free talon the search stops once only talon cards are left; the line ends with the
+    # engine's own greedy finish, not one trip round the stock per suit.
+    talon = [c for c in FULL_DECK if c != "AS"]
+    random.Random(5).shuffle(talon)
+    state = make_state(
+        base=1, foundations=(["AS"], [], [], []), stock=talon, options=canfield.presets["seed"]
+    )
+    solution = solve(state)
+    assert solution.result == "winnable"
+    assert solution.moves == state.auto_finish_moves()  # far shorter than one trip a suit
+    assert replays_to_win(state, solution.moves)
 
 
 def test_a_won_position_and_a_nearly_won_one():

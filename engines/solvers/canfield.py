@@ -70,7 +70,7 @@ _PILE = 2  # (_PILE, i, n, dst): the top n cards of tableau i
 _BACK = 3  # (_BACK, suit, dst): the top card of that suit's foundation back down
 _TRADE = 4  # (_TRADE, card, pile): relaxed game only, see `_RelaxedSearch`
 _CHAIN = 5  # (_CHAIN, talon cards, move): those cards up (one suit), then `move` plays the next
-_SLICE = 2048  # positions a search runs before the other one's turn (about 15 ms)
+_SLICE = 2048  # positions a search runs before the other one's turn (about 20 ms)
 
 _RED = tuple(c[1] in "HD" for c in FULL_DECK)
 _SUIT = tuple(SUITS.index(c[1]) for c in FULL_DECK)
@@ -112,10 +112,6 @@ class Solution:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 4),
         }
-
-
-class _OutOfBudget(Exception):
-    pass
 
 
 class _Search:
@@ -326,14 +322,9 @@ class _Search:
         return ()
 
     def _won(self, st: tuple) -> bool:
-        """All cards up, or (free talon) only talon cards left, which go up in suit order."""
+        """All cards up, or (free talon) only talon cards left: they all go up, greedily (the line
+        ends there, and `_engine_line` finishes it with the engine's own `auto_finish_moves`)."""
         return sum(st[0]) == 52 or (self.free_talon and not st[1] and not any(st[2]))
-
-    def _finish(self, st: tuple) -> list[tuple]:
-        """The moves that play what is left (talon cards only) up, once `_won` holds."""
-        return [
-            (_TALON, self.card_at[s][n], -1, 0, 0) for s in range(4) for n in range(st[0][s], 13)
-        ]
 
     def _cover_moves(self, st: tuple) -> list[tuple]:
         """The moves that put a card on pile `ob`, whose top just came from a free talon.
@@ -391,7 +382,8 @@ class _Search:
                 ob = dst
             talon = talon[: q - 1] + talon[q:]
             p = q - 1
-            k -= passes
+            if not self.unlimited:  # unlimited redeals are free: k stays 0, or keys repeat
+                k -= passes
             mask ^= 1 << c
             cards: tuple[int, ...] = (c,)
         elif kind == _RESERVE:
@@ -478,7 +470,7 @@ class _Search:
         self.result: str | None = None
         self.line: list[tuple] = []
         if self._won(root):
-            self.result, self.line = "winnable", made + self._finish(root)
+            self.result, self.line = "winnable", made
             return
         # Canonical position -> redeals left when it was searched (more left is never worse).
         self.visited: dict[tuple, int] = {self._key(root): root[5]}
@@ -517,7 +509,7 @@ class _Search:
             if self._won(child):
                 self.nodes += nodes
                 self.result = "winnable"
-                self.line = [m for f in stack for m in f[3]] + led + self._finish(child)
+                self.line = [m for f in stack for m in f[3]] + led
                 return self.result
             key = self._key(child)
             seen = visited.get(key)
@@ -626,13 +618,7 @@ class _RelaxedSearch(_Search):
 def _engine_line(state: cf.CanfieldState, line: list[tuple]) -> list[Move]:
     """The internal line as engine moves (draws and redeals filled in), checked by replaying it."""
     out: list[Move] = []
-    flat: list[tuple] = []
-    for mv in line:
-        if mv[0] == _CHAIN:
-            flat.extend((_TALON, c, -1, 0, 0) for c in mv[1])
-            mv = mv[2]
-        flat.append(mv)
-    for mv in flat:
+    for mv in line:  # real-search moves only: chains and trades exist in the relaxed game alone
         kind = mv[0]
         if kind == _TALON:
             code = FULL_DECK[mv[1]]
@@ -659,8 +645,14 @@ def _engine_line(state: cf.CanfieldState, line: list[tuple]) -> list[Move]:
         move = Move(src, target, n)
         state = state.apply(move)
         out.append(move)
-    if not state.is_won():
+    finish = state.auto_finish_moves()  # [] when won; the talon's last cards otherwise
+    if finish is None:
         raise AssertionError("the solver's line does not win")  # a solver bug, never the input's
+    for move in finish:
+        state = state.apply(move)
+        out.append(move)
+    if not state.is_won():
+        raise AssertionError("the solver's line does not win")
     return out
 
 
@@ -696,7 +688,9 @@ def solve(
             # Where the real talon is not free, the relaxed game (whose talon is) is far easier
             # and its proofs rare: it gets a quarter of the real search's share there.
             share = step if real.free_talon else max(1, step // 4)
-            if relaxed.advance(share) == "unwinnable":
+            if node_limit is not None:
+                share = min(share, node_limit - real.nodes - relaxed.nodes)
+            if share > 0 and relaxed.advance(share) == "unwinnable":
                 result = "unwinnable"
     moves = _engine_line(state, real.line) if result == "winnable" else []
     return Solution(result, moves, real.nodes + relaxed.nodes, time.perf_counter() - start)
