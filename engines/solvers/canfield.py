@@ -303,9 +303,14 @@ class _Search:
             n = fc[s]
             while n < 13 and mask >> self.card_at[s][n] & 1:
                 n += 1
-            if n == fc[s] or n == 13:
+            if n == 13:
                 continue
             x = self.card_at[s][n]
+            if n == fc[s]:  # the next card itself: from the reserve or a pile, `up` has it
+                last = self._buried_up(st, x)
+                if last:
+                    out.append(last)
+                continue
             if r and self.reserve[r - 1] == x:
                 last: tuple = (_RESERVE, -1)
             elif x in tops:
@@ -553,18 +558,6 @@ class _RelaxedSearch(_Search):
         easier = replace(state.rules, draw=1, redeals=None, empty_fill="any")
         super().__init__(replace(state, rules=easier, redeals_used=0))
         self.origin = self.root[6]  # the cards that started in the talon
-
-    def _moves(self, st: tuple, undo: tuple[int, int] | None) -> list[tuple]:
-        moves = super()._moves(st, undo)
-        if st[7] >= 0:
-            return moves
-        trades = []
-        for s in range(4):
-            if st[0][s] < 13:
-                trade = self._buried_up(st, self.card_at[s][st[0][s]])
-                if trade:
-                    trades.append(trade)
-        return trades + moves
 
     def _buried_up(self, st: tuple, card: int) -> tuple:
         """A covered talon card goes up through a trade with its twin at hand."""
