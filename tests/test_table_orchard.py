@@ -6,6 +6,7 @@ pygame events (Driver)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pygame
@@ -15,14 +16,14 @@ from conftest import check_hands, set_position, wait_for
 import engines
 from engines import orchard
 from engines.cards import FULL_DECK
-from game import theme
+from game import theme, ui
 from game.deal import DealRequest
 from game.driver import Driver
 from game.scenes.dialogs import ChoiceScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.menu import MenuScene
 from game.table import open_table
-from game.table.hands import index_corner
+from game.table.hands import gap_for, index_corner, index_width
 from game.table.orchard import OrchardTable
 from game.table.orchard_draw import badge_box
 
@@ -450,3 +451,56 @@ def test_the_tag_over_a_capture_target_covers_no_index_and_no_badge(make_app, si
         text, _colour, rect = table.preview()
         box = table.tag_place(badge_box(text, int(14 * s)), rect, s)
         assert box.collidelist(keep) == -1, (text, box)
+
+
+def finished_game(seed=2):
+    """A game played to its end by random moves (mostly plants, grows and dones), both players
+    still holding cards."""
+    rng = random.Random(seed)
+    state = orchard.new_game(seed=seed)
+    while not state.is_over():
+        legal = state.legal_moves()
+        ends = [m for m in legal if m.to_dict()["kind"] in ("plant", "grow", "done")]
+        state = state.apply(rng.choice(ends if ends and rng.random() < 0.8 else legal))
+    assert all(state.to_dict()["hands"]), "the made-up game ended with an empty hand"
+    return state
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_at_the_end_the_other_hand_lies_face_up_as_the_view_shows_it(make_app, size):
+    app, table, driver = open_orchard(make_app, size=size)
+    set_position(table, finished_game())
+    app.reset_to(table)
+    driver.run(2)
+    other = 1 - table.viewer
+    shown = table.view["hands"][other]
+    assert shown and None not in shown  # the engine's view shows every hand at the end
+    cards = table.pile_cards(f"hand:{other}")
+    assert [p.card for p in cards] == shown and all(p.face_up for p in cards)
+    assert all(table.sprites[p.key].face_up for p in cards)
+    # Whole inside the table and clear of every other card, spread so every index shows unless
+    # the other player's seeds leave no room for that (then as far as they do).
+    cw, ch = table.card_w, table.card_h
+    rest = [pygame.Rect(p.x, p.y, cw, ch) for p in table.placed if p.pile != f"hand:{other}"]
+    for p in cards:
+        rect = pygame.Rect(p.x, p.y, cw, ch)
+        assert table.play_area().contains(rect) and rect.collidelist(rest) == -1, p
+    steps = {b.x - a.x for a, b in itertools.pairwise(cards)}
+    assert max(steps) - min(steps) <= 1, steps
+    seeds_end = max(s.x - (s.width - cw) // 2 + s.width for s in table.geo.seeds[other])
+    room_short = cards[0].x - seeds_end <= gap_for(cw) + 2
+    assert min(steps) >= int(index_width(cw)) or room_short, (steps, cw)
+
+
+def test_the_info_line_leaves_the_other_hands_count_to_its_label(make_app, monkeypatch):
+    app, table, _driver = open_orchard(make_app)
+    set_position(table, big_hands(9, 5))
+    drawn: list[str] = []
+    real = ui.text
+    monkeypatch.setattr(ui, "text", lambda s, *a, **k: drawn.append(s) or real(s, *a, **k))
+    table.draw_static_extras(app.screen)
+    mine, theirs = (len(table.view["hands"][seat]) for seat in (table.me, 1 - table.me))
+    assert mine != theirs and f"{theirs} cards" in drawn  # the label above the other hand
+    assert [t for t in drawn if "in hand" in t] == [
+        next(t for t in drawn if t.startswith("melds") and t.endswith(f"· {mine} in hand"))
+    ]

@@ -6,7 +6,8 @@ drag a hand card to the empty seed slot (plant), onto a seed (a new branch) or o
 tip: grow); drag a branch's first card onto its seed (condense) or a tail into your hand (prune);
 click your tails to pick attackers, then the other player's tail or bare seed (capture), then set
 melds aside in the tray; Pass, Done and Cancel are buttons (P, D, C). What is drawn comes from
-`state.view(viewer)` only: the other hand is backs keyed by the view's ids, the stock a count.
+`state.view(viewer)` only: the other hand is backs keyed by the view's ids (its faces once the
+view shows them, at the end), the stock a count.
 """
 
 from __future__ import annotations
@@ -188,14 +189,14 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
         return max(2, min(generous, (panel.h - self.card_h) // max(1, n - 1)))
 
     def hand_placements(self, seat: int) -> list[Placement]:
-        """The viewer's hand face up along the bottom; the other's backs beside its seeds."""
+        """The viewer's hand face up along the bottom; the other's beside its seeds, backs while
+        the view hides its faces (face up once the game is over and the view shows them)."""
         v = self.view
-        mine = seat == self.me
-        pile = "hand" if mine else f"hand:{seat}"
+        pile = "hand" if seat == self.me else f"hand:{seat}"
         spots = self.geo.hands[seat].cards
         cards = zip(v["hand_ids"][seat], v["hands"][seat], spots, strict=True)
         return [
-            Placement(key, code if mine else None, pile, i, x, y, mine, PLAYER_BACKS[seat])
+            Placement(key, code, pile, i, x, y, code is not None, PLAYER_BACKS[seat])
             for i, (key, code, (x, y)) in enumerate(cards)
         ]
 

@@ -46,7 +46,9 @@ class OrchardDrawing:
         name = self.seat_label(seat) + (" — to move" if bold else "")
         left = ui.text(name, int(15 * s), theme.ACCENT if bold else theme.TEXT, bold=True)
         surface.blit(left, (g.margin, side.y))
-        info = f"melds {melds} · seeds captured {captured} · score {v['scores'][seat]} · {len(v['hands'][seat])} in hand"
+        info = f"melds {melds} · seeds captured {captured} · score {v['scores'][seat]}"
+        if seat == self.me:  # the other hand's count is its own label, above its cards
+            info += f" · {len(v['hands'][seat])} in hand"
         img = ui.text(info, int(14 * s), theme.TEXT_DIM)
         surface.blit(
             img,

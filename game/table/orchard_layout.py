@@ -4,14 +4,15 @@ The viewer's side is at the bottom, the other player's at the top; both read the
 seeds, each seed's branches hanging below it as short overlapped chains fanned side by side (the
 first card attached to the seed on top, the tip at the bottom). Between the sides lies the band:
 stock, discard pile, the capture tray and the banner. Each side keeps its set-aside melds and
-captured seeds at its left; the other player's hand (backs, tightly fanned) sits at the right end
-of its seed row, the viewer's hand spreads along the bottom. Cards shrink in steps (so images are
-re-rendered rarely) until the widest row, the longest branches and the viewer's hand (every index
-showing) fit.
+captured seeds at its left; the other player's hand (backs, tightly fanned; its faces, spread so
+the indices show, once the view shows them at the end) sits at the right end of its seed row, the
+viewer's hand spreads along the bottom. Cards shrink in steps (so images are re-rendered rarely)
+until the widest row, the longest branches and the viewer's hand (every index showing) fit.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +20,16 @@ import pygame
 
 from game import theme
 from game.card_art import SMALL_WIDTH
-from game.table.hands import HAND_ROW, Box, backs_width, gap_for, hand_boxes, hand_fits
+from game.table.hands import (
+    HAND_ROW,
+    Box,
+    backs_width,
+    fanned,
+    gap_for,
+    hand_boxes,
+    hand_fits,
+    index_width,
+)
 
 SIZE_STEP = 0.92  # card widths tried, each this much smaller than the last
 MIN_CARD_W = 30
@@ -125,6 +135,9 @@ def plan(
     tray = pygame.Rect(tray_x, row_y, banner.x - 3 * gap - tray_x, ch)
     viewer_row = pygame.Rect(margin, bottom - hand_h, w - 2 * margin, ch)
     hands = hand_boxes(cw, view, viewer, viewer_row, top_side.y + text)
+    if view["hands"][other] and None not in view["hands"][other]:  # the end shows its faces
+        n = len(view["hands"][other])
+        hands[other] = revealed_hand(cw, n, seeds[other], x0, viewer_row.right, top_side.y + text)
     return Geometry(
         cw,
         ch,
@@ -142,6 +155,17 @@ def plan(
         banner,
         hands,
     )
+
+
+def revealed_hand(cw: int, n: int, row: list[SeedSpot], x0: int, right: int, y: int) -> Box:
+    """The other player's `n` cards face up (the view shows them at the end) at `y` where its
+    backs lay, ending at `right` and spread leftwards so every index shows, as far as the room
+    beside its seed `row` (which starts at `x0`) allows; never tighter than the backs."""
+    ch = round(cw * 1.4)
+    start = max((spot.x - (spot.width - cw) // 2 + spot.width for spot in row), default=x0)
+    room = right - start - gap_for(cw)
+    width = max(backs_width(cw, n), min(cw + math.ceil((n - 1) * index_width(cw)), room))
+    return fanned(pygame.Rect(right - width, y, width, ch), n, cw, index_width(cw))
 
 
 def fits(
