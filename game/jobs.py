@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+# The searching seats' trees between their jobs, per (game, kind, seat), in the process that runs
+# the jobs: `engines.ai.Memory` only ever hands a tree to the very view it is the search of, so one
+# left by another table or an undone line is simply not used.
+_MEMORIES: dict[tuple[str, str, int], Any] = {}
+
 
 def computer_move(game_name: str, kind: str, view: dict[str, Any], seed: int) -> dict[str, Any]:
     """The move a computer seat of `kind` makes, seeing only `view`; as the move's dict."""
@@ -12,4 +17,5 @@ def computer_move(game_name: str, kind: str, view: dict[str, Any], seed: int) ->
     from engines import ai
 
     game = engines.get(game_name)
-    return ai.choose_move(game, kind, view, seed).to_dict()
+    memory = _MEMORIES.setdefault((game_name, kind, view.get("seat", 0)), ai.Memory())
+    return ai.choose_move(game, kind, view, seed, memory=memory).to_dict()

@@ -107,13 +107,14 @@ def play_one(job: tuple[str, tuple[str, ...], int, int]) -> dict[str, Any]:
     state = game.new_game(seed=seed + index, players=k, options=options)
     rng = random.Random(f"sim:{game_name}:{seed}:{index}")
     ms: list[list[float]] = [[] for _ in players]
+    memories = [ai.Memory() for _ in players]  # each searching player's tree between decisions
     for _ in range(MOVE_CAP):
         if state.is_over() or not state.legal_moves():
             break
         seat = state.current_player
         player = player_at[seat]
         start = time.perf_counter()
-        move = ai.choose_move(game, players[player], state.view(seat), rng)
+        move = ai.choose_move(game, players[player], state.view(seat), rng, memory=memories[player])
         ms[player].append(1000.0 * (time.perf_counter() - start))
         state = state.apply(move)
     return {"winners": sorted(player_at[s] for s in state.winners()), "ms": ms}

@@ -4,6 +4,7 @@ numbers are `cardtable sim`'s (README, "Computer players")."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -348,3 +349,96 @@ def test_the_search_roots_start_from_the_greedy_values():
             move = ismcts.choose_move(sandcastles, view, random.Random(k), 10.0, max_iterations=1)
             key = next(key for key, m in options.items() if m == move)
             assert mean[key] >= max(mean.values()) - 0.02, (seed, move)
+
+
+def searched_turns(name: str, seed: int, players: int, iterations: int):
+    """A seeded game of tree searches, each seat with its own memory: per decision (the state,
+    the seat, its move, the memory after it, whether it started from a kept subtree)."""
+    game = engines.get(name)
+    state = game.new_game(seed=seed, players=players)
+    memories = [ismcts.Memory() for _ in range(players)]
+    rng = random.Random(seed)
+    while not state.is_over() and state.legal_moves():
+        seat = state.current_player
+        view = state.view(seat)
+        memory = memories[seat]
+        kept = memory.view == view
+        move = ismcts.choose_move(game, view, rng, 10.0, iterations, memory=memory)
+        yield state, seat, move, memory, kept
+        state = state.apply(move)
+
+
+@pytest.mark.parametrize(("name", "players"), [("orchard", 2), ("sandcastles", 3), ("canals", 2)])
+def test_the_search_keeps_its_subtree_only_for_a_view_that_comes(name, players):
+    """A kept subtree is the search of exactly the view the seat sees next; a move that draws or
+    passes the turn keeps nothing (so Canals, where every move draws, never keeps one)."""
+    kept = 0
+    for seed in range(2):
+        for state, seat, move, memory, _ in itertools.islice(
+            searched_turns(name, seed, players, 12), 120
+        ):
+            after = state.apply(move)
+            if memory.view is None:
+                assert memory.node is None
+                continue
+            kept += 1
+            assert after.current_player == seat and after.view(seat) == memory.view
+            assert memory.node.move == move and memory.node.visits > ismcts.PRIOR_VISITS
+    assert (kept == 0) if name == "canals" else (kept >= 10), kept
+
+
+def test_a_kept_subtree_is_handed_out_once_and_only_for_its_view():
+    state, seat, move, memory, _ = next(
+        turn for turn in searched_turns("orchard", 1, 2, 12) if turn[3].view is not None
+    )
+    node, view = memory.node, memory.view
+    options = set(heuristics.ORCHARD.options(state.apply(move)))
+    assert memory.recall(state.view(seat), options) is None  # the view before the move
+    assert memory.node is None  # a miss forgets too: the subtree is of a view that did not come
+    memory.node, memory.view = node, view
+    assert memory.recall(view, options) is node
+    assert memory.recall(view, options) is None
+
+
+def test_a_search_from_a_kept_subtree_sees_only_the_view():
+    """Hidden cards cannot reach a decision through the memory either: from a state and its
+    hidden twin, the seat's whole multi-step turn is the same, move by move."""
+    orchard = engines.get("orchard")
+    compared = 0
+    for state, seat, _, _, kept in searched_turns("orchard", 2, 2, 12):
+        if not kept:
+            continue
+        twin = hidden_twin(orchard, state, seat)
+        memories, moves = [], []
+        for start in (state, twin):
+            position, memory, line = start, ismcts.Memory(), []
+            while position.current_player == seat and not position.is_over() and len(line) < 4:
+                view = position.view(seat)
+                line.append(ismcts.choose_move(orchard, view, random.Random(5), 10.0, 12, memory))
+                position = position.apply(line[-1])
+            memories.append(memory.view)
+            moves.append(line)
+        assert moves[0] == moves[1] and memories[0] == memories[1]
+        compared += len(moves[0]) > 1
+        if compared >= 3:
+            break
+    assert compared >= 3
+
+
+def test_the_worker_job_keeps_each_searching_seats_memory():
+    """The app's computer seats reuse their trees too: the job keeps a memory per game, kind and
+    seat in the process that runs it, set for the view that comes after the move it returned."""
+    from game import jobs
+
+    orchard = engines.get("orchard")
+    kept = 0
+    for state, seat, *_ in itertools.islice(searched_turns("orchard", 1, 2, 12), 40):
+        move = orchard.move_from_dict(jobs.computer_move("orchard", "medium", state.view(seat), 3))
+        memory = jobs._MEMORIES[("orchard", "medium", seat)]
+        after = state.apply(move)
+        if memory.view is not None:
+            assert after.view(seat) == memory.view and after.current_player == seat
+            kept += 1
+        if kept >= 2:
+            break
+    assert kept >= 2

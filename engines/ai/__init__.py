@@ -2,7 +2,9 @@
 
     KINDS                 the seat kinds a computer can play ("random", "easy", "medium", "hard")
     BUDGET_S              kind -> thinking time in seconds a search player may use
-    choose_move(game, kind, view, seed_or_rng, budget_s=None) -> a legal move of the viewing seat
+    choose_move(game, kind, view, seed_or_rng, budget_s=None, memory=None) -> a legal move of the
+        viewing seat; `memory`, a `Memory()` the caller keeps per seat, lets the searches reuse
+        their tree between the seat's decisions (see `ismcts`); the other kinds ignore it
 
 Every kind reasons about hidden cards only through `game.determinize(view, rng)`:
 
@@ -21,6 +23,7 @@ from types import ModuleType
 from typing import Any
 
 from engines.ai import easy, ismcts, pimc, random_player
+from engines.ai.ismcts import Memory
 
 KINDS: tuple[str, ...] = ("random", "easy", "medium", "hard")
 BUDGET_S: dict[str, float] = {"random": 0.0, "easy": 0.05, "medium": 0.3, "hard": 1.5}
@@ -41,6 +44,7 @@ def choose_move(
     view: dict[str, Any],
     seed_or_rng: int | random.Random,
     budget_s: float | None = None,
+    memory: Memory | None = None,
 ) -> Any:
     """The move a computer seat of `kind` makes seeing `view` (of the seat to move).
 
@@ -58,7 +62,9 @@ def choose_move(
     else:
         raise ValueError(f"seed_or_rng must be an int or a random.Random, not {seed_or_rng!r}")
     budget = _BUDGETS[kind] if budget_s is None else budget_s
+    if memory is not None and _PLAYERS[kind] is ismcts.choose_move:
+        return ismcts.choose_move(game, view, rng, budget, memory=memory)
     return _PLAYERS[kind](game, view, rng, budget)
 
 
-__all__ = ["BUDGET_S", "KINDS", "choose_move"]
+__all__ = ["BUDGET_S", "KINDS", "Memory", "choose_move"]

@@ -20,8 +20,16 @@ bias). The first UCB pick is then the greedy move, the search only leaves it whe
 say so, and the leaf of an iteration is the new child's evaluation. The root's priors are
 averaged over ROOT_SAMPLES deals first (what `easy` does with its samples), so the search starts
 from at least the greedy move; one deal's evaluation is too noisy where the hidden cards matter
-(the value of another seat's declared attack in Sandcastles). The tree is built afresh for every
-decision.
+(the value of another seat's declared attack in Sandcastles).
+
+Why a memory: a seat often decides several times in a row without learning anything (Orchard's
+condense, grow and capture steps and their `done`, Sandcastles' declarations and setup inserts).
+The subtree under the move it chose already holds the search of the next decision, over deals that
+are still exactly its information set. So the caller may keep a `Memory` per seat: after a
+decision it holds that subtree and the view the seat will see next, if the move shows it nothing
+new (the view after the move is the same in every deal tried; a draw or a reply is not); the next
+decision whose view is exactly that one starts from the subtree instead of an empty tree. Any other
+view starts afresh, so a stale memory costs nothing but its own check.
 
 The budget is thinking time; `max_iterations` caps the work instead, which makes a decision
 depend only on the view and the seed (the tests use that).
@@ -42,6 +50,9 @@ EXPLORATION = 0.7
 PRIOR_VISITS = 3.0  # virtual visits a new child starts with, valued by the evaluation of its state
 EXPAND_ALL = True
 ROOT_SAMPLES = 4  # deals the root's priors are averaged over
+NEXT_VIEW_SAMPLES = (
+    4  # deals that must agree on the view after the chosen move, to keep its subtree
+)
 
 
 class _Node:
@@ -60,21 +71,52 @@ class _Node:
         self.value: list[float] | None = None
 
 
+class Memory:
+    """What a searching seat keeps between its decisions (see the module's docstring): the subtree
+    under its last move and the view that subtree is the search of; both None when there is none."""
+
+    __slots__ = ("node", "view")
+
+    def __init__(self) -> None:
+        self.node: _Node | None = None
+        self.view: dict[str, Any] | None = None
+
+    def recall(self, view: dict[str, Any], legal: set[Any]) -> _Node | None:
+        """The kept subtree if it is the search of `view` and holds every option in `legal`
+        (the keys of the mover's options); it is handed out once."""
+        node, kept = self.node, self.view
+        self.node = self.view = None
+        if node is None or kept != view or not legal <= node.children.keys():
+            return None
+        return node
+
+
 def choose_move(
     game: ModuleType,
     view: dict[str, Any],
     rng: random.Random,
     budget_s: float,
     max_iterations: int | None = None,
+    memory: Memory | None = None,
 ) -> Any:
-    """The most visited root move after `budget_s` seconds (or `max_iterations` iterations)."""
+    """The most visited root move after `budget_s` seconds (or `max_iterations` iterations);
+    `memory`, when given, is read and then kept for this seat's next decision."""
     heuristic = heuristics.for_game(game.name)
     deadline = time.perf_counter() + budget_s
     stream, first, root_options = search_root(game, view, rng, heuristic.options)
+    root = memory.recall(view, set(root_options)) if memory is not None else None
     if len(root_options) == 1:
-        return next(iter(root_options.values()))
-    root = _Node(None, None)
-    state = _root_priors(root, first, stream, heuristic, deadline - 0.8 * budget_s, max_iterations)
+        key, move = next(iter(root_options.items()))
+        if root is not None:  # a forced move: nothing to search, but its subtree may be kept
+            _remember(memory, root.children[key], move, first, stream)
+        return move
+    if root is None:
+        root = _Node(None, None)
+        state = _root_priors(
+            root, first, stream, heuristic, deadline - 0.8 * budget_s, max_iterations
+        )
+    else:
+        state = first
     iterations = 0
     while True:
         _iterate(root, state, heuristic, rng)
@@ -85,8 +127,28 @@ def choose_move(
         elif time.perf_counter() >= deadline:
             break
         state = next(stream)
-    key = max(root.children, key=lambda k: (root.children[k].visits, _mean(root.children[k])))
+    key = max(root_options, key=lambda k: (root.children[k].visits, _mean(root.children[k])))
+    if memory is not None:
+        _remember(memory, root.children[key], root_options[key], state, stream)
     return root_options[key]
+
+
+def _remember(memory: Memory, node: _Node, move: Any, state: Any, stream: Any) -> None:
+    """Keep `node` for the mover's next decision if `move` shows it nothing new: in
+    NEXT_VIEW_SAMPLES deals the move leaves the same mover to move and the same view."""
+    seat = state.current_player
+    seen = None
+    for _ in range(NEXT_VIEW_SAMPLES):
+        after = state.apply(move)
+        if after.is_over() or after.current_player != seat:
+            return
+        view = after.view(seat)
+        if seen is None:
+            seen = view
+        elif view != seen:
+            return
+        state = next(stream)
+    memory.node, memory.view = node, seen
 
 
 def _root_priors(
