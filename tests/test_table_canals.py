@@ -20,6 +20,7 @@ from game.scenes.dialogs import ChoiceScene
 from game.scenes.handoff import HandoffScene
 from game.scenes.menu import MenuScene
 from game.table.canals import CanalsTable
+from game.table.hands import index_corner
 
 
 def open_canals(
@@ -555,6 +556,14 @@ def wide_side(keep: int = 4):
     return state
 
 
+def open_at(make_app, size, position) -> CanalsTable:
+    """A table at `size` showing `position`: (a function making the state, secrets on)."""
+    make_state, secrets = position
+    _app, table, _driver = open_canals(make_app, size=size, secrets=secrets)
+    set_position(table, make_state())
+    return table
+
+
 HAND_POSITIONS = {
     "the deal": (lambda: canals.new_game(seed=8, options={"first": 0}), True),
     "mid-game, Player 1 to move": (lambda: long_game(46), True),
@@ -567,9 +576,7 @@ HAND_POSITIONS = {
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
 @pytest.mark.parametrize("position", list(HAND_POSITIONS))
 def test_both_hands_show_whole_and_the_viewers_spreads_as_needed(make_app, size, position):
-    make_state, secrets = HAND_POSITIONS[position]
-    _app, table, _driver = open_canals(make_app, size=size, secrets=secrets)
-    set_position(table, make_state())
+    table = open_at(make_app, size, HAND_POSITIONS[position])
     assert table.view["hand_sizes"][1 - table.viewer] > 0
     # The viewer's hand is centred in the window, between its margins.
     w, margin = size[0], table.margin
@@ -577,3 +584,106 @@ def test_both_hands_show_whole_and_the_viewers_spreads_as_needed(make_app, size,
     hand = table.pile_cards("hand")
     for i, p in enumerate(hand):  # a press on what shows of a card takes that card
         assert table.hit(table.card_point("hand", i)) == p
+
+
+# -- tags on small cards -----------------------------------------------------------------------
+
+
+def random_game(seed: int, turns: int = 52):
+    """A game of uniformly random moves (the engine's random move picker), after `turns` moves."""
+    rng = random.Random(seed)
+    state = canals.new_game(seed=seed)
+    while state.turn < turns:
+        state = state.apply(state.random_move(rng))
+    return state
+
+
+# Of the random games of seeds 0-999, seed 208 at its end has the smallest cards at 800x600 and
+# the most squeezed columns (22 and 16 cards: the cards shrink to MIN_CARD_W, the columns still
+# squeeze); no random game has cards below MIN_CARD_W, 22 columns beside the backs shrink them to
+# 28 px. With secrets on, the viewer's face-down cards carry peek tags as well.
+TAG_POSITIONS = {
+    "the smallest cards of random games, at the end": (lambda: random_game(208), False),
+    "that game late, peek tags on": (lambda: random_game(208, 45), True),
+    "22 columns beside the backs": (wide_side, True),
+}
+
+
+def drawn_tags(table, draw) -> list[tuple[pygame.Rect, object, list[pygame.Rect]]]:
+    """Every card decorated while `draw()` runs, in drawing order: its rect, its sprite, and the
+    rects of the tags drawn on it (whatever pygame.draw.rect drew while it was decorated)."""
+    drawn: list[tuple[pygame.Rect, object, list[pygame.Rect]]] = []
+    current: list[list[pygame.Rect]] = []
+    real_rect, real_decorate = pygame.draw.rect, table.decorate
+
+    def rect(surface, colour, r, *args, **kwargs):
+        if current and pygame.Rect(r) not in current[-1]:  # a tag's outline is its own rect
+            current[-1].append(pygame.Rect(r))
+        return real_rect(surface, colour, r, *args, **kwargs)
+
+    def decorate(surface, sprite):
+        current.append([])
+        real_decorate(surface, sprite)
+        card = pygame.Rect(round(sprite.x), round(sprite.y), table.card_w, table.card_h)
+        drawn.append((card, sprite, current.pop()))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pygame.draw, "rect", rect)
+        patch.setattr(table, "decorate", decorate)
+        draw()
+    return drawn
+
+
+def check_tags(table, drawn) -> None:
+    """Each tag lies inside its card, clear of every card drawn after it (so nothing covers it
+    and it covers no neighbour), of the card's other tag and of a face-up card's index."""
+    for i, (card, sprite, tags) in enumerate(drawn):
+        later = [c for c, _s, _t in drawn[i + 1 :] if c.colliderect(card)]
+        index = index_corner(card.x, card.y, table.card_w, table.card_h)
+        for tag in tags:
+            assert card.contains(tag), (sprite.key, card, tag)
+            assert tag.collidelist(later) == -1, (sprite.key, tag, later[tag.collidelist(later)])
+            assert not (sprite.face_up and tag.colliderect(index)), (sprite.key, tag, index)
+        for a, b in itertools.combinations(tags, 2):
+            assert not a.colliderect(b), (sprite.key, a, b)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+@pytest.mark.parametrize("position", list(TAG_POSITIONS))
+def test_kind_and_peek_tags_sit_inside_their_cards_clear_of_the_rest(make_app, size, position):
+    table = open_at(make_app, size, TAG_POSITIONS[position])
+    drawn = drawn_tags(table, lambda: table.rebuild_static(size, set()))
+    assert len(drawn) == len(table.placed)
+    tagged = [sprite for _card, sprite, tags in drawn if tags]
+    check_tags(table, drawn)
+    # Every card whose whole top shows (a column's last card, a hand card) still carries its tags.
+    readable = {p.key for p in table.placed if p.card and (p.face_up or p.mark)}
+    last = {
+        table.pile_cards(f"col:{s}:{i}")[-1].key
+        for s in (0, 1)
+        for i in range(len(table.view["sides"][s]))
+    }
+    hand = {p.key for p in table.pile_cards("hand")}
+    assert (readable & (last | hand)) <= {s.key for s in tagged}
+    if TAG_POSITIONS[position][
+        1
+    ]:  # the peek tags of the viewer's own face-down cards: two tags on those that show
+        peeks = [s for s in tagged if s.mark and not s.face_up and s.key in last]
+        assert peeks and all(len(t) == 2 for _c, s, t in drawn if s in peeks)
+
+
+def test_the_open_column_shows_every_cards_tags_whole(make_app):
+    app, table, driver = open_canals(make_app, size=(800, 600), secrets=False)
+    set_position(table, random_game(208))
+    driver.run(2)
+    cards = table.pile_cards("col:1:0")
+    assert table.squeezed(1, len(cards))
+    driver.post(
+        pygame.MOUSEMOTION, pos=(cards[5].x + 5, cards[5].y + 1), rel=(1, 0), buttons=(0, 0, 0)
+    )
+    driver.run(2)
+    assert table.open_column == "col:1:0"
+    drawn = drawn_tags(table, lambda: table.draw_open_column(app.screen, "col:1:0"))
+    assert [s.card for _c, s, _t in drawn] == [p.card for p in cards]
+    assert all(len(tags) == 1 for _c, _s, tags in drawn)  # every card's kind, none hidden
+    check_tags(table, drawn)

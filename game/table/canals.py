@@ -21,8 +21,9 @@ from engines import canals
 from engines.cards import pretty
 from game import theme, ui
 from game.card_art import SMALL_WIDTH
+from game.table import canals_tags as tags
 from game.table.base import TableScene
-from game.table.hands import HAND_ROW, INDEX_H, Box, backs_width, hand_boxes, hand_fits
+from game.table.hands import HAND_ROW, Box, backs_width, hand_boxes, hand_fits
 from game.table.pieces import Gesture, Pick, Placement, Slot, Target
 from game.table.sprites import CardSprite
 
@@ -34,12 +35,6 @@ FIT_STEP = 0.93  # finer steps while fitting long columns: cards stay as large a
 MIN_CARD_W = 36  # cards never shrink below this: longer columns are squeezed and open on hover
 LABEL_ROW = 0.42  # an edge whose hand is not shown there: a line for its label, in card heights
 BACKS_GAP = 0.4  # between a side's columns and the backs tucked in beside them, in card widths
-KIND_LETTER = {canals.SPRING: "S", canals.CANAL: "C", canals.FOUNTAIN: "F"}
-KIND_COLOUR = {
-    canals.SPRING: (40, 110, 200),
-    canals.CANAL: (40, 140, 120),
-    canals.FOUNTAIN: (190, 140, 30),
-}
 
 
 def strip_for(cw: float, ch: float) -> float:
@@ -331,29 +326,50 @@ class CanalsTable(TableScene):
         if self.held and sprite.key in self.held.codes and not self.face_up:
             surface.blit(self.images.back(BACKS[self.viewer]), (round(sprite.x), round(sprite.y)))
             self.draw_mark(surface, sprite, pretty(sprite.card))
+            self.draw_kind(surface, sprite)
             return
         super().draw_sprite(surface, sprite)
 
     def decorate(self, surface: pygame.Surface, sprite) -> None:
         """Every card the viewer can read carries its kind (spring, canal or fountain) beside its
-        index, so a column's chances show at a glance."""
+        index, so a column's chances show at a glance; the tags fit what shows of the card
+        (canals_tags)."""
         super().decorate(surface, sprite)
         if sprite.card and (sprite.face_up or sprite.mark):
             self.draw_kind(surface, sprite)
 
     def draw_kind(self, surface: pygame.Surface, sprite) -> None:
-        kind = canals.kind(sprite.card)
-        size = max(9, int(self.card_w * 0.17))
-        img = ui.text(KIND_LETTER[kind], size, (255, 255, 255), bold=True)
-        box = img.get_rect().inflate(int(size * 0.5), 0)
-        edge = max(2, self.card_w // 14)
-        x, y = round(sprite.x), round(sprite.y)
-        if sprite.key.startswith("t") or self.hand_spread:  # the card's whole top shows
-            box.topright = (x + self.card_w - edge, y + edge)
-        else:  # in an overlapped hand only the left edge shows: under the index
-            box.topleft = (x + edge, y + int(self.card_h * INDEX_H))
-        pygame.draw.rect(surface, KIND_COLOUR[kind], box, border_radius=box.h // 2)
-        surface.blit(img, img.get_rect(center=box.center))
+        tag = tags.kind_tag(self.card_w, self.card_h, self.tag_room(sprite))
+        if tag:
+            tags.draw_kind(
+                surface, (round(sprite.x), round(sprite.y)), tag, canals.kind(sprite.card)
+            )
+
+    def draw_mark(self, surface: pygame.Surface, sprite, label: str) -> None:
+        """The peek tag, fitted to what shows of the card beside its kind tag (canals_tags)."""
+        room = self.tag_room(sprite)
+        kind = tags.kind_tag(self.card_w, self.card_h, room) if sprite.card else None
+        tag = tags.peek_tag(self.card_w, room, label, kind)
+        if tag:
+            tags.draw_peek(surface, (round(sprite.x), round(sprite.y)), tag)
+
+    def tag_room(self, sprite) -> tags.Room:
+        """What shows of a card for its tags: a column's card down to the next card's top (its
+        last card whole), an overlapped hand's card its left edge up to the next card; the card
+        being dragged and every other card (the open column's) its whole top."""
+        cw, ch = self.card_w, self.card_h
+        key = sprite.key
+        if self.held and key in self.held.codes:
+            return tags.Room(cw, ch, True)
+        if key.startswith("t"):
+            side, column, row = (int(part) for part in key[1:].split("."))
+            columns = self.view["sides"][side]
+            n = len(columns[column]) if column < len(columns) else 0
+            return tags.Room(cw, self.column_step(side, n) if row < n - 1 else ch, True)
+        if not self.hand_spread and key in self.view["hands"][self.viewer]:
+            mine = self.hands[self.viewer].cards
+            return tags.Room(mine[1][0] - mine[0][0], ch, False)
+        return tags.Room(cw, ch, True)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
@@ -368,15 +384,16 @@ class CanalsTable(TableScene):
         return order[self.focus] if order[self.focus].startswith("col:") else None
 
     def draw_open_column(self, surface: pygame.Surface, pile: str) -> None:
-        """A squeezed column laid out in full over the table, first card to last, in rows."""
+        """A squeezed column laid out in full over the table, first card to last, in rows of
+        cards side by side (each card's whole top shows, its index and tags)."""
         cards = self.pile_cards(pile)
         side = int(pile.split(":")[1])
         if not self.squeezed(side, len(cards)):
             return
         w, _h = surface.get_size()
         s = theme.ui_scale(self.app.size)
-        step = int(self.card_w * 0.5)
-        per_row = max(1, (w - 2 * self.margin - 40 - self.card_w) // step + 1)
+        step = self.card_w + self.gap
+        per_row = max(1, (w - 2 * self.margin - 40 + self.gap) // step)
         rows = -(-len(cards) // per_row)
         row_h = int(self.card_h * 0.62)
         title = ui.text(
@@ -386,7 +403,7 @@ class CanalsTable(TableScene):
             theme.TEXT,
             bold=True,
         )
-        width = min(len(cards), per_row) * step + self.card_w - step + 40
+        width = min(len(cards), per_row) * step - self.gap + 40
         height = (rows - 1) * row_h + self.card_h + title.get_height() + 36
         panel = pygame.Rect(0, 0, max(width, title.get_width() + 40), height)
         panel.center = (w // 2, (cards[0].y + cards[-1].y + self.card_h) // 2)  # over itself
@@ -401,7 +418,8 @@ class CanalsTable(TableScene):
             sprite = self.sprites[p.key]
             image = self.sprite_image(sprite)
             surface.blit(image, (x, y))
-            moved = CardSprite(p.key, sprite.card, x, y, sprite.face_up, sprite.back, mark=p.mark)
+            key = f"open:{p.key}"  # not the column's key: here the card's whole top shows
+            moved = CardSprite(key, sprite.card, x, y, sprite.face_up, sprite.back, mark=p.mark)
             self.decorate(surface, moved)
 
     # -- gestures -------------------------------------------------------------------------------
