@@ -51,6 +51,38 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     return lines
 
 
+@lru_cache(maxsize=64)
+def elide(s: str, size: int, width: int, bold: bool = False) -> str:
+    """`s` if it fits `width` pixels, else cut with "…" where it fits: after its last whole
+    " · " part that fits if that fills two thirds of the width, else after its last whole word
+    (the separators a cut leaves at the end, such as " ·", dropped); a first word too wide on
+    its own is cut between letters. Cached: a line drawn each frame is measured once."""
+    font = assets.font(size, bold)
+
+    def fits(head: str) -> bool:
+        return font.size(f"{head}…")[0] <= width
+
+    if font.size(s)[0] <= width:
+        return s
+    parts = s.split(" · ")
+    for n in range(len(parts) - 1, 0, -1):
+        head = " · ".join(parts[:n])
+        if fits(head):
+            if font.size(f"{head}…")[0] * 3 >= width * 2:
+                return f"{head}…"
+            break
+    words = s.split(" ")
+    for n in range(len(words) - 1, 0, -1):
+        head = " ".join(words[:n]).rstrip(" ·,;:—–-")
+        if head and fits(head):
+            return f"{head}…"
+    for n in range(len(s) - 1, 0, -1):
+        head = s[:n].rstrip()
+        if fits(head):
+            return f"{head}…"
+    return ""
+
+
 def panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 235, radius: int = 14) -> None:
     """A dark rounded panel with a faint edge."""
     surface.blit(_panel(rect.size, alpha, radius), rect)

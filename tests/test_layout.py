@@ -1,5 +1,6 @@
 """The Canfield layout at every window size we promise: piles never overlap, every card is on
-screen between the top bar and the status line, and cards grow with the window."""
+screen between the top bar and the status line, and cards grow with the window; and every game's
+tip line ends before its close button."""
 
 from __future__ import annotations
 
@@ -9,10 +10,13 @@ import pygame
 import pytest
 from conftest import make_state, run_of, set_position
 
+import engines
 from engines import canfield
 from engines.cards import FULL_DECK
+from game import registry, theme, ui
 from game.deal import DealRequest
 from game.table import open_table
+from game.table.base import TableScene
 
 SIZES = [(800, 600), (1280, 800), (1920, 1080), (3840, 2160)]
 PRESETS = list(canfield.presets)
@@ -149,3 +153,52 @@ def test_a_remembered_window_bigger_than_the_screen_opens_fitted_to_it(monkeypat
     assert app_module.fit_to_desktop((1920, 1080)) == app_module.MIN_SIZE
     monkeypatch.setattr(pygame.display, "get_driver", lambda: "dummy")  # no screen to fit
     assert app_module.fit_to_desktop((1920, 1080)) == (1920, 1080)
+
+
+class BlitSpy(pygame.Surface):
+    """A window-sized surface that remembers where each image was drawn."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.blits: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        rect = super().blit(source, dest, *args, **kwargs)
+        self.blits.append((source, pygame.Rect(rect.topleft, source.get_size())))
+        return rect
+
+
+TIP_SIZES = [*SIZES, (2560, 600)]
+
+
+@pytest.mark.parametrize("game", registry.names())
+@pytest.mark.parametrize("size", TIP_SIZES, ids=[f"{w}x{h}" for w, h in TIP_SIZES])
+def test_the_tip_line_ends_before_its_close_button_cut_after_a_whole_word(
+    make_app, monkeypatch, size, game
+):
+    app = make_app(size=size, animation="off")
+    open_table(app, DealRequest.build(engines.get(game), seed=7))
+    table = next(s for s in app.scenes if isinstance(s, TableScene))  # under a hand-off, maybe
+    assert table.showing_tip() and table.tip_h > 0
+    made: list[tuple[pygame.Surface, str]] = []  # each text image made, with its words
+    real = ui.text
+
+    def text(s, *args, **kwargs):
+        made.append((real(s, *args, **kwargs), s))
+        return made[-1][0]
+
+    monkeypatch.setattr(ui, "text", text)
+    spy = BlitSpy(size)
+    table.draw_tip(spy, theme.ui_scale(size))
+    words = {id(img): s for img, s in made}
+    drawn = [(words[id(img)], rect) for img, rect in spy.blits if id(img) in words]
+    drawn = [(s, rect) for s, rect in drawn if s.startswith("Tip")]
+    assert len(drawn) == 1, drawn
+    line, rect = drawn[0]
+    close = table.tip_close_rect()
+    assert rect.right < close.x and rect.x >= 0, (line, rect, close)
+    full = f"Tip: {table.tip}"
+    if line != full:  # cut: whole words, then "…"
+        head = line.removesuffix("…")
+        assert line.endswith("…") and full.startswith(head) and full[len(head)] == " ", line
+        assert head and head[-1] not in " ·", line

@@ -504,3 +504,39 @@ def test_the_info_line_leaves_the_other_hands_count_to_its_label(make_app, monke
     assert [t for t in drawn if "in hand" in t] == [
         next(t for t in drawn if t.startswith("melds") and t.endswith(f"· {mine} in hand"))
     ]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_at_the_end_the_tray_asks_for_no_capture_and_the_turn_buttons_go(
+    make_app, monkeypatch, size
+):
+    app, table, driver = open_orchard(make_app, size=size)
+    actions = list(table.action_buttons.values())
+    assert all(any(b is a for b in table.buttons) for a in actions)  # while the game is on
+    set_position(table, finished_game())
+    app.reset_to(table)  # past the results dialog
+    driver.run(2)
+    assert not any(b is a for b in table.buttons for a in actions)
+    drawn: list[tuple[str, int]] = []
+    real = ui.text
+
+    def text(s, size, *args, **kwargs):
+        img = real(s, size, *args, **kwargs)
+        drawn.append((s, img.get_width()))
+        return img
+
+    monkeypatch.setattr(ui, "text", text)
+    table.tray.draw_static(app.screen, theme.ui_scale(size))
+    words = [s for s, _ in drawn]
+    assert not any("Capture" in s or "click" in s.lower() for s in words), words
+    # How each side's total was counted, as the view's final has it, inside the tray.
+    for seat, final in enumerate(table.view["final"]):
+        line = next(s for s in words if s.startswith(f"Player {seat + 1}: melds"))
+        assert f"melds {final['meld_points']} " in line and line.endswith(f"= {final['score']}")
+    assert all(width <= table.geo.tray.w for _, width in drawn), drawn
+    # P, D and C (the hidden buttons' keys) make no move.
+    for key in (pygame.K_p, pygame.K_d, pygame.K_c):
+        driver.key(key)
+    assert table.pos == 0
+    table.start_deal(5)  # a new deal (as a rematch makes): they are back
+    assert all(any(b is a for b in table.buttons) for a in actions)

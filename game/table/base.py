@@ -640,13 +640,16 @@ class TableScene(TableCanvas, TableGestures, Scene):
             self.draw_tip(surface, s)
 
     def draw_tip(self, surface: pygame.Surface, s: float) -> None:
-        """The first-run line of key controls, with a × that closes it."""
+        """The first-run line of key controls, with a × that closes it; the line ends before the ×
+        (cut after a whole word, with "…", where the window is too narrow for all of it)."""
         w, h = surface.get_size()
         strip = pygame.Rect(0, h - self.status_h, w, self.tip_h)
         surface.fill(theme.TIP, strip)
-        img = ui.text(f"Tip: {self.tip}", int(14 * s), theme.TEXT)
-        surface.blit(img, img.get_rect(midleft=(int(14 * s), strip.centery)))
         close = self.tip_close_rect()
+        left = int(14 * s)
+        line = ui.elide(f"Tip: {self.tip}", int(14 * s), close.x - int(10 * s) - left)
+        img = ui.text(line, int(14 * s), theme.TEXT)
+        surface.blit(img, img.get_rect(midleft=(left, strip.centery)))
         pygame.draw.rect(surface, theme.BAR, close, border_radius=close.h // 2)
         ui.blit_centred(surface, ui.text("×", int(16 * s), theme.TEXT, True), close.center)
 

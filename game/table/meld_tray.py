@@ -2,6 +2,7 @@
 once a target is taken the removed cards, the melds already set aside from them and chips for the
 legal melds among them (best first; 1–9 on the keyboard). Clicking removed cards picks them for a
 meld of your own choice ("Set aside the picked cards"); the engine says why one is refused.
+Once the game is over it asks for nothing: it shows how each side's total was counted.
 """
 
 from __future__ import annotations
@@ -168,6 +169,9 @@ class MeldTray:
         outline = g.tray.inflate(int(8 * s), int(8 * s))
         pygame.draw.rect(surface, (255, 255, 255), outline, 1, border_radius=int(8 * s))
         small = int(13 * s)
+        if self.over():
+            self.draw_end(surface, s)
+            return
         title = self.title()
         img = ui.text(title, small, theme.TEXT_DIM)
         if not self.spots:
@@ -188,7 +192,41 @@ class MeldTray:
             pygame.draw.rect(surface, fill, rect, border_radius=rect.h // 2)
             ui.blit_centred(surface, ui.text(text, int(14 * s), theme.TEXT, True), rect.center)
 
+    def over(self) -> bool:
+        return self.table.view["current_player"] is None
+
+    def draw_end(self, surface: pygame.Surface, s: float) -> None:
+        """Once the game is over: how each side's total was counted, centred in the tray (the
+        title alone where those lines do not fit)."""
+        tray = self.table.geo.tray
+        small = int(13 * s)
+        room = tray.w - int(16 * s)
+        lines = [(self.title(), theme.TEXT_DIM)]
+        counts = self.end_lines()
+        if all(ui.text(c, small, theme.TEXT).get_width() <= room for c in counts):
+            lines = [("Game over — the final count", theme.TEXT_DIM)]
+            lines += [(c, theme.TEXT) for c in counts]
+        imgs = [ui.text(ui.elide(text, small, room), small, colour) for text, colour in lines]
+        gap = int(4 * s)
+        y = tray.centery - (sum(i.get_height() for i in imgs) + gap * (len(imgs) - 1)) // 2
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(tray.centerx, y)))
+            y += img.get_height() + gap
+
+    def end_lines(self) -> list[str]:
+        """Each side's total as the view's final counts it (the Results dialog's sums)."""
+        out = []
+        for seat, f in enumerate(self.table.view["final"] or []):
+            seeds = f"{f['captured']} seed{'s' * (f['captured'] != 1)}"
+            out.append(
+                f"{self.table.seat_name(seat)}: melds {f['meld_points']} + {seeds} × 30"
+                f" − {f['penalty']} unmelded = {f['score']}"
+            )
+        return out
+
     def title(self) -> str:
+        if self.over():
+            return "Game over — Results shows melds and penalties"
         p = self.pending
         if not p or p["kind"] != "capture":
             return "Capture: click your branch tails to attack"

@@ -254,7 +254,8 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
             ),
         }
         # After the bar's own buttons: layout_bar puts them in the bar's row, then in the band.
-        return [*super().make_buttons(), *self.action_buttons.values()]
+        self.bar_buttons = super().make_buttons()
+        return [*self.bar_buttons, *self.action_buttons.values()]
 
     def extra_buttons(self) -> list[ui.Button]:
         self.results_button = ui.Button(
@@ -278,9 +279,12 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
         self.layout_actions()
 
     def layout_actions(self) -> None:
-        """Pass, Done and Cancel in a row at the foot of the banner."""
+        """Pass, Done and Cancel in a row at the foot of the banner, while the game is on: once
+        it is over there is no turn to pass, finish or cancel, and they go (back with an undo)."""
         if self.geo is None or not hasattr(self, "action_buttons"):
             return
+        over = self.view["current_player"] is None
+        self.buttons = [*self.bar_buttons, *(() if over else self.action_buttons.values())]
         s = theme.ui_scale(self.app.size)
         banner = self.geo.banner
         h = int(30 * s)
