@@ -1,5 +1,7 @@
 """Work the thinking worker runs off the frame loop. Plain functions of plain, picklable values (a
-game's name, a view, a seed), so they can run in another thread or process; never imports pygame."""
+game's name, a view, a seed), so they can run in another process; never imports pygame. The
+computer seats' memories (`_MEMORIES`) are that process's own, safe because it runs one job at a
+time."""
 
 from __future__ import annotations
 
@@ -17,5 +19,13 @@ def computer_move(game_name: str, kind: str, view: dict[str, Any], seed: int) ->
     from engines import ai
 
     game = engines.get(game_name)
-    memory = _MEMORIES.setdefault((game_name, kind, view.get("seat", 0)), ai.Memory())
-    return ai.choose_move(game, kind, view, seed, memory=memory).to_dict()
+    return ai.choose_move(
+        game, kind, view, seed, memory=memory_for(game_name, kind, view)
+    ).to_dict()
+
+
+def memory_for(game_name: str, kind: str, view: dict[str, Any]) -> Any:
+    """The kept tree (`engines.ai.Memory`) of the computer seat `view` is for, made on first use."""
+    from engines import ai
+
+    return _MEMORIES.setdefault((game_name, kind, view.get("seat", 0)), ai.Memory())

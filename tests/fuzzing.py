@@ -52,8 +52,9 @@ PROGRESS_EVERY = 100_000  # events between progress lines of a long run
 SEAT_MIXES = ("human", "random", "human")
 # The searching computer levels think for a set time in the app (engines.ai.BUDGET_S: 0.3 s and
 # 1.5 s a move); in a fuzz run they search this many iterations instead (ismcts's max_iterations):
-# a move then depends only on the view and the seed, and comes in milliseconds, where waiting out
-# the clock took most of a long run's time at the tables with computers.
+# a move then depends only on the view, the seed and the seat's kept tree (`game.jobs.memory_for`,
+# which a hint's job may also have touched, and hints are not waited for), and comes in
+# milliseconds, where waiting out the clock took most of a long run's time at the computers' tables.
 SEARCH_ITERATIONS = {"medium": 20, "hard": 100}
 # Scenes every long run must reach (besides the game's table); CI fails a run that misses one.
 EVERY_RUN_SCENES = {"MenuScene", "SetupScene", "RulesScene", "SettingsScene", "StatsScene"}
@@ -534,16 +535,19 @@ def searching_by_iterations() -> Iterator[None]:
 
 def computer_move(game_name: str, kind: str, view: dict[str, Any], seed: int) -> dict[str, Any]:
     """`game.jobs.computer_move` in a fuzz run, in the worker: the searching levels stop after
-    SEARCH_ITERATIONS, not on the clock."""
+    SEARCH_ITERATIONS, not on the clock, and keep their trees between decisions as in the app."""
     import engines
     from engines import ai
     from engines.ai import ismcts
+    from game import jobs
 
     game = engines.get(game_name)
     if kind not in SEARCH_ITERATIONS:
         return ai.choose_move(game, kind, view, seed).to_dict()
     rng = random.Random(seed)
-    return ismcts.choose_move(game, view, rng, ai.BUDGET_S[kind], SEARCH_ITERATIONS[kind]).to_dict()
+    memory = jobs.memory_for(game_name, kind, view)
+    budget, iterations = ai.BUDGET_S[kind], SEARCH_ITERATIONS[kind]
+    return ismcts.choose_move(game, view, rng, budget, iterations, memory).to_dict()
 
 
 def collect_codes(value: Any, codes: set[str]) -> None:

@@ -400,9 +400,9 @@ def test_a_kept_subtree_is_handed_out_once_and_only_for_its_view():
     assert memory.recall(view, options) is None
 
 
-def test_a_search_from_a_kept_subtree_sees_only_the_view():
-    """Hidden cards cannot reach a decision through the memory either: from a state and its
-    hidden twin, the seat's whole multi-step turn is the same, move by move."""
+def test_a_turn_searched_from_kept_subtrees_depends_only_on_the_views():
+    """From a state and its hidden twin, the seat's whole multi-step turn is the same, move by
+    move, and so is what it keeps: what a memory holds comes from views and seeds alone."""
     orchard = engines.get("orchard")
     compared = 0
     for state, seat, _, _, kept in searched_turns("orchard", 2, 2, 12):

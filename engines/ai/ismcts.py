@@ -32,7 +32,7 @@ decision whose view is exactly that one starts from the subtree instead of an em
 view starts afresh, so a stale memory costs nothing but its own check.
 
 The budget is thinking time; `max_iterations` caps the work instead, which makes a decision
-depend only on the view and the seed (the tests use that).
+depend only on the view, the seed and the memory given (the tests use that).
 """
 
 from __future__ import annotations
@@ -112,11 +112,7 @@ def choose_move(
         return move
     if root is None:
         root = _Node(None, None)
-        state = _root_priors(
-            root, first, stream, heuristic, deadline - 0.8 * budget_s, max_iterations
-        )
-    else:
-        state = first
+    state = _root_priors(root, first, stream, heuristic, deadline - 0.8 * budget_s, max_iterations)
     iterations = 0
     while True:
         _iterate(root, state, heuristic, rng)
@@ -161,25 +157,32 @@ def _root_priors(
 ) -> Any:
     """The root's children, valued like `easy` values its options: the evaluation after each move,
     averaged over up to ROOT_SAMPLES deals (a fifth of the budget at most, unless the work is
-    capped instead). Returns the next deal for the search."""
+    capped instead). A kept root (see `Memory`) keeps the children it has searched: only those
+    that hold nothing but the one deal's prior they were created with are valued again. Returns
+    the next deal for the search."""
     mover = first.current_player
     totals: dict[Any, list[float]] = {}
     counts: dict[Any, int] = {}
+    searched = {key for key, child in root.children.items() if child.visits > PRIOR_VISITS}
     state = first
     for sample in range(ROOT_SAMPLES):
         for key, move in heuristic.options(state).items():
+            if key in searched:
+                continue
             value = heuristics.value(state.apply(move), heuristic)
             if key in totals:
                 totals[key] = [a + b for a, b in zip(totals[key], value, strict=True)]
                 counts[key] += 1
             else:
-                root.children[key] = _Node(move, mover)
+                if key not in root.children:
+                    root.children[key] = _Node(move, mover)
                 totals[key], counts[key] = value, 1
         state = next(stream)
         if max_iterations is None and sample and time.perf_counter() >= stop_at:
             break
-    for key, child in root.children.items():
-        child.value = [v / counts[key] for v in totals[key]]
+    for key, total in totals.items():
+        child = root.children[key]
+        child.value = [v / counts[key] for v in total]
         child.visits = PRIOR_VISITS
         child.reward = PRIOR_VISITS * child.value[mover]
     return state

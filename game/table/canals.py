@@ -333,8 +333,9 @@ class CanalsTable(TableScene):
     def decorate(self, surface: pygame.Surface, sprite) -> None:
         """Every card the viewer can read carries its kind (spring, canal or fountain) beside its
         index, so a column's chances show at a glance; the tags fit what shows of the card
-        (canals_tags)."""
-        super().decorate(surface, sprite)
+        (canals_tags); the viewer's own face-down cards carry their peek tag too."""
+        if sprite.mark and not sprite.face_up:
+            self.draw_mark(surface, sprite, sprite.mark)
         if sprite.card and (sprite.face_up or sprite.mark):
             self.draw_kind(surface, sprite)
 

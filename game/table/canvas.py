@@ -9,7 +9,6 @@ from typing import Any
 
 import pygame
 
-from game import theme, ui
 from game.card_art import CardStyle, images_for
 from game.felt import felt
 from game.table.pieces import Held, Placement, Slot
@@ -284,20 +283,8 @@ class TableCanvas:
         self.decorate(surface, sprite)
 
     def decorate(self, surface: pygame.Surface, sprite: CardSprite) -> None:
-        """What is drawn on a card besides its image: by default the owner's peek tag on a
-        face-down card. Drawn right after the card, so later cards cover it as they cover it."""
-        if sprite.mark and not sprite.face_up:
-            self.draw_mark(surface, sprite, sprite.mark)
-
-    def draw_mark(self, surface: pygame.Surface, sprite: CardSprite, label: str) -> None:
-        """A small tag on a face-down card that only its owner may see (the peek marker)."""
-        size = max(10, int(self.card_w * 0.2))
-        img = ui.text(label, size, theme.TEXT_DARK, bold=True)
-        box = img.get_rect().inflate(8, 2)
-        box.topleft = (round(sprite.x) + 3, round(sprite.y) + 3)
-        pygame.draw.rect(surface, (250, 246, 236), box, border_radius=4)
-        pygame.draw.rect(surface, theme.ACCENT, box, 1, border_radius=4)
-        surface.blit(img, img.get_rect(center=box.center))
+        """What is drawn on a card besides its image (a table's tags and marks; nothing here).
+        Drawn right after the card, so later cards cover it as they cover the card."""
 
     def glows(self) -> list[tuple[str, tuple[int, int, int]]]:
         """(pile, colour) pairs to light up this frame."""

@@ -215,14 +215,11 @@ class MeldTray:
 
     def end_lines(self) -> list[str]:
         """Each side's total as the view's final counts it (the Results dialog's sums)."""
-        out = []
-        for seat, f in enumerate(self.table.view["final"] or []):
-            seeds = f"{f['captured']} seed{'s' * (f['captured'] != 1)}"
-            out.append(
-                f"{self.table.seat_name(seat)}: melds {f['meld_points']} + {seeds} × 30"
-                f" − {f['penalty']} unmelded = {f['score']}"
-            )
-        return out
+        finals = self.table.view["final"] or []
+        return [
+            f"{self.table.seat_name(seat)}: {final_count(f)} = {f['score']}"
+            for seat, f in enumerate(finals)
+        ]
 
     def title(self) -> str:
         if self.over():
@@ -252,3 +249,12 @@ class MeldTray:
 
 def sum_of(cards: list[str]) -> int:
     return sum(orchard.card_value(c) for c in cards)
+
+
+def final_count(final: dict[str, Any]) -> str:
+    """How a side's final score is made, from one entry of the view's `final`."""
+    seeds = f"{final['captured']} seed{'s' * (final['captured'] != 1)}"
+    return (
+        f"melds {final['meld_points']} + {seeds} × {orchard.CAPTURED_SEED_POINTS}"
+        f" − {final['penalty']} unmelded"
+    )

@@ -23,7 +23,7 @@ from engines.cards import pretty
 from game import theme, ui
 from game.card_art import PLAYER_BACKS
 from game.table.base import TableScene
-from game.table.meld_tray import MeldTray
+from game.table.meld_tray import MeldTray, final_count
 from game.table.orchard_draw import NAMES, OrchardDrawing
 from game.table.orchard_input import OrchardInput, move, target_move
 from game.table.orchard_layout import DISCARD_STEP, Geometry, plan, strip_for
@@ -318,10 +318,6 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
         for seat, final in enumerate(self.view["final"] or []):
             melds = [*self.view["melds"][seat], *final["melds"]]
             shown = ", ".join(" ".join(pretty(c) for c in m) for m in melds) or "none"
-            lines.append(
-                f"{NAMES[seat]}: {final['score']} points = melds {final['meld_points']}"
-                f" + {final['captured']} captured seed{'s' * (final['captured'] != 1)} × 30"
-                f" − {final['penalty']} unmelded"
-            )
+            lines.append(f"{self.seat_name(seat)}: {final['score']} points = {final_count(final)}")
             lines.append(f"    melds: {shown}")
         self.results_dialog(f"{self.verdict()}!", lines)
