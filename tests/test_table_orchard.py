@@ -536,3 +536,28 @@ def test_at_the_end_the_tray_asks_for_no_capture_and_the_turn_buttons_go(
     assert all(width <= table.geo.tray.w for _, width in drawn), drawn
     table.start_deal(5)  # a new deal (as a rematch makes): they are back
     assert all(any(b is a for b in table.buttons) for a in actions)
+
+
+def test_while_the_other_side_moves_the_tray_says_so_and_asks_nothing(make_app):
+    """The tray only asks for a capture on the viewer's own move; during a computer's turn it
+    names the mover, and a capture under way there shows its attackers' total."""
+    _app, table, _driver = open_orchard(make_app, seats="human,random", seed=22)
+    rng = random.Random(4)
+    state, seen = orchard.new_game(seed=22), set()
+    while not state.is_over() and seen != {"idle", "capture"}:
+        if state.current_player == 1:
+            pending = state.view(0)["pending"]
+            kind = "capture" if pending and pending["kind"] == "capture" else "idle"
+            if kind not in seen:
+                seen.add(kind)
+                set_position(table, state)
+                title = table.tray.title()
+                assert "click" not in title.lower(), title
+                if kind == "capture":
+                    assert (
+                        title == f"Player 2 is capturing: attackers total {pending['attack_sum']}"
+                    )
+                else:
+                    assert title == "Player 2 to move"
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert seen == {"idle", "capture"}

@@ -225,6 +225,11 @@ class MeldTray:
         if self.over():
             return "Game over — Results shows melds and penalties"
         p = self.pending
+        if not self.table.my_move():  # the other side's turn, or a computer's
+            mover = self.table.seat_name(self.table.view["current_player"])
+            if p and p["kind"] == "capture":
+                return f"{mover} is capturing: attackers total {p['attack_sum']}"
+            return f"{mover} to move"
         if not p or p["kind"] != "capture":
             return "Capture: click your branch tails to attack"
         if p["target"] is None:
