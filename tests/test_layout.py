@@ -1,6 +1,6 @@
 """The Canfield layout at every window size we promise: piles never overlap, every card is on
-screen between the top bar and the status line, and cards grow with the window; and every game's
-tip line ends before its close button."""
+screen between the top bar and the status line, and cards grow with the window; every game's
+tip line ends before its close button; and a dialog's buttons hold their labels."""
 
 from __future__ import annotations
 
@@ -202,3 +202,27 @@ def test_the_tip_line_ends_before_its_close_button_cut_after_a_whole_word(
         head = line.removesuffix("…")
         assert line.endswith("…") and full.startswith(head) and full[len(head)] == " ", line
         assert head and head[-1] not in " ·", line
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_a_dialogs_buttons_hold_their_whole_labels(make_app, size):
+    """The saved-game question's "Resume saved game" was cut to "sume saved gar" at 1280x800: every
+    button is now as wide as the longest label needs, in a row inside the panel and the window."""
+    from game.scenes.dialogs import ChoiceScene
+
+    app = make_app(size)
+    labels = ["Resume saved game", "Start the new one", "Main menu"]
+    dialog = ChoiceScene(
+        app,
+        "A saved game is waiting",
+        ["Deal #9: 4 moves made."],
+        [(label, lambda: None) for label in labels],
+    )
+    dialog.resize(size)
+    window = pygame.Rect((0, 0), size)
+    rects = [b.rect for b in dialog.buttons]
+    for button in dialog.buttons:
+        label = ui.text(button.label, button.size, bold=button.primary)
+        assert label.get_width() + 8 <= button.rect.w, (button.label, button.rect)
+        assert dialog.box.contains(button.rect) and window.contains(button.rect)
+    assert all(a.right < b.left for a, b in itertools.pairwise(rects))

@@ -561,3 +561,35 @@ def test_while_the_other_side_moves_the_tray_says_so_and_asks_nothing(make_app):
                     assert title == "Player 2 to move"
         state = state.apply(rng.choice(state.legal_moves()))
     assert seen == {"idle", "capture"}
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_the_stock_and_discard_labels_sit_above_the_whole_stack(make_app, monkeypatch, size):
+    """A full stock is drawn as a thick stack, its top card lifted; its label stays clear of it."""
+    _app, table, _driver = open_orchard(make_app, size=size)
+    assert table.view["stock_count"] >= 30
+    stack = [p for p in table.placements() if p.pile == "stock"]
+    top = min(p.y for p in stack)
+    assert top < table.geo.stock.y  # the stack does rise
+    images: list[pygame.Surface] = []
+    rects: list[pygame.Rect] = []
+    real = ui.text
+
+    def text(s, *args, **kwargs):
+        img = real(s, *args, **kwargs)
+        if s.startswith(("Stock ", "Discard ")):
+            images.append(img)
+        return img
+
+    class Recorder(pygame.Surface):
+        def blit(self, source, dest, *args, **kwargs):
+            rect = super().blit(source, dest, *args, **kwargs)
+            if any(source is img for img in images):
+                rects.append(rect)
+            return rect
+
+    monkeypatch.setattr(ui, "text", text)
+    table.draw_band(Recorder(size), theme.ui_scale(size))
+    assert len(rects) == 2
+    for rect in rects:
+        assert rect.bottom <= top and rect.top >= table.bar_h, (rect, top)

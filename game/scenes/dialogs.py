@@ -49,8 +49,18 @@ class ChoiceScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
-        bw, bh, gap = int(150 * s), int(44 * s), int(14 * s)
-        total = len(self.buttons) * bw + (len(self.buttons) - 1) * gap
+        bh, gap, font = int(44 * s), int(14 * s), int(17 * s)
+        # One width for every button, wide enough for the longest label; smaller text when the
+        # row would not fit the window otherwise.
+        room = size[0] - int(60 * s)
+        n = len(self.buttons)
+        while True:
+            widest = max(b.fit_width(font, int(32 * s)) for b in self.buttons)
+            bw = max(int(150 * s), widest)
+            total = n * bw + (n - 1) * gap
+            if total <= room or font <= 10:
+                break
+            font -= 1
         w = min(max(int(WIDTH * s), total + int(40 * s)), size[0] - int(20 * s))
         self.wrapped = [
             part for line in self.lines for part in ui.wrap(line, int(17 * s), w - int(40 * s))
@@ -61,7 +71,7 @@ class ChoiceScene(Scene):
         x = self.box.centerx - total // 2
         for button in self.buttons:
             button.rect = pygame.Rect(x, self.box.bottom - bh - int(20 * s), bw, bh)
-            button.size = int(17 * s)
+            button.size = font
             x += bw + gap
 
     def handle_other(self, event: pygame.event.Event) -> None:

@@ -117,9 +117,8 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
     def placements(self) -> list[Placement]:
         g, v = self.geo, self.view
         out: list[Placement] = []
-        step = max(1, int(self.card_h * 0.004))
         for i in range(v["stock_count"]):
-            lift = (i // 3) * step
+            lift = self.stock_lift(i)
             out.append(
                 Placement(f"stock.{i}", None, "stock", i, g.stock.x + lift, g.stock.y - lift, False)
             )

@@ -28,6 +28,10 @@ class OrchardDrawing:
     """Mixin of OrchardTable: the badges, labels and band, and the per-frame overlays."""
 
     # -- drawing ----------------------------------------------------------------------------------
+    def stock_lift(self, i: int) -> int:
+        """How far up and right the stock's i-th card lies from its first: the stack's thickness."""
+        return (max(i, 0) // 3) * max(1, int(self.card_h * 0.004))
+
     def draw_static_extras(self, surface: pygame.Surface) -> None:
         s = theme.ui_scale(self.app.size)
         for seat in (0, 1):
@@ -92,7 +96,7 @@ class OrchardDrawing:
         """The middle band: stock and discard labels, and the banner: whose turn, what phase."""
         g, v = self.geo, self.view
         small = int(13 * s)
-        label_y = g.stock.y - g.text
+        label_y = g.stock.y - g.text - self.stock_lift(v["stock_count"] - 1)  # above the stack
         surface.blit(
             ui.text(f"Stock {v['stock_count']}", small, theme.TEXT_DIM), (g.stock.x, label_y)
         )
