@@ -68,16 +68,22 @@ bench: $(STAMP_APP)
 
 # make fuzz: random real events through the app, every registered game, checked after each event
 # (tests/fuzzing.py); make soak: random whole games through every engine and preset, every property
-# checked (tests/soaking.py). Both are seeded; CI runs short ones (see .ci/run).
+# checked (tests/soaking.py), then KILLS kills of each kind of data write (make datakill). Both are
+# seeded; CI runs short ones (see .ci/run). GAME=name runs one game alone (the same games as its
+# share of the whole run, so a long run can be split across processes or sessions; a soak of one
+# game leaves out the kills).
 EVENTS ?= 1000000
 GAMES ?= 100000
 SEED ?= 1
+GAME ?=
 
 fuzz: $(STAMP_TEST)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tests/fuzzing.py --events $(EVENTS) --seed $(SEED)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python tests/fuzzing.py --events $(EVENTS) \
+		--seed $(SEED) $(if $(GAME),--game $(GAME))
 
 soak: $(STAMP_TEST)
-	$(BIN)/python tests/soaking.py --games $(GAMES) --seed $(SEED)
+	$(BIN)/python tests/soaking.py --games $(GAMES) --seed $(SEED) $(if $(GAME),--game $(GAME))
+	$(if $(GAME),,$(MAKE) --no-print-directory datakill KILLS=$(KILLS))
 
 # Processes killed (SIGKILL) in the middle of autosaves and statistics writes, KILLS times each;
 # `make test` makes a dozen of each. The previous save and every committed row must survive.
