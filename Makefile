@@ -13,7 +13,7 @@ STAMP_APP := $(VENV)/.stamp-app
 STAMP_TEST := $(VENV)/.stamp-test
 STAMP_BUNDLE := $(VENV)/.stamp-bundle
 
-.PHONY: play test lint bench bundle bundle-check fuzz soak clean survey
+.PHONY: play test lint bench bundle bundle-check fuzz soak clean survey strength
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -99,6 +99,23 @@ SURVEY_DEALS ?= 1000
 survey: $(STAMP_APP)
 	$(BIN)/cardtable solve canfield --survey $(SURVEY_DEALS) --preset classic --json
 	$(BIN)/cardtable solve canfield --survey $(SURVEY_DEALS) --preset seed --json
+
+# The computer players' strength table (README, "Computer players"): each cell of the targets,
+# STRENGTH_GAMES games on both cores, one JSON line per cell; STRENGTH_GAME=name for one game's
+# cells. At hard's 1.5 s a move a 200-game cell takes one to several hours here: days in all.
+STRENGTH_GAMES ?= 200
+STRENGTH_GAME ?=
+STRENGTH_CELLS = canals:hard,random canals:hard,easy canals:medium,easy canals:hard,pimc \
+	orchard:hard,random orchard:hard,easy orchard:medium,easy orchard:hard,pimc \
+	sandcastles:hard,random,random sandcastles:hard,easy,easy sandcastles:medium,easy,easy \
+	sandcastles:hard,pimc,pimc
+strength: $(STAMP_APP)
+	@for cell in $(STRENGTH_CELLS); do \
+		game=$${cell%%:*}; seats=$${cell#*:}; \
+		if [ -z "$(STRENGTH_GAME)" ] || [ "$(STRENGTH_GAME)" = "$$game" ]; then \
+			$(BIN)/cardtable sim $$game --games $(STRENGTH_GAMES) --seats $$seats --json || exit 1; \
+		fi; \
+	done
 
 clean:
 	rm -rf $(VENV) dist build/work .pytest_cache .ruff_cache .hypothesis
