@@ -110,6 +110,8 @@ STRENGTH_CELLS = canals:hard,random canals:hard,easy canals:medium,easy canals:h
 	sandcastles:hard,random,random sandcastles:hard,easy,easy sandcastles:medium,easy,easy \
 	sandcastles:hard,pimc,pimc
 strength: $(STAMP_APP)
+	$(if $(STRENGTH_GAME),$(if $(filter $(STRENGTH_GAME):%,$(STRENGTH_CELLS)),,$(error \
+		STRENGTH_GAME=$(STRENGTH_GAME) has no cells (canals, orchard or sandcastles))))
 	@for cell in $(STRENGTH_CELLS); do \
 		game=$${cell%%:*}; seats=$${cell#*:}; \
 		if [ -z "$(STRENGTH_GAME)" ] || [ "$(STRENGTH_GAME)" = "$$game" ]; then \

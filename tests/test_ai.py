@@ -442,3 +442,30 @@ def test_the_worker_job_keeps_each_searching_seats_memory():
         if kept >= 2:
             break
     assert kept >= 2
+
+
+def test_a_kept_roots_unsearched_children_are_valued_over_several_deals():
+    """A decision from a kept root keeps what it has searched, but a child that holds only the
+    one-deal prior it was created with is valued again like a fresh root's child: averaged over
+    the ROOT_SAMPLES deals the decision starts with."""
+    from engines.ai.deals import search_root
+
+    orchard = engines.get("orchard")
+    heuristic = heuristics.ORCHARD
+    memory = next(m for *_, m, _ in searched_turns("orchard", 1, 2, 30) if m.view is not None)
+    node, view, seat = memory.node, memory.view, memory.view["seat"]
+    before = {k: c.visits for k, c in node.children.items()}
+    assert any(v > ismcts.PRIOR_VISITS for v in before.values())
+    stream, first, options = search_root(orchard, view, random.Random(7), heuristic.options)
+    deals = [first] + [next(stream) for _ in range(ismcts.ROOT_SAMPLES - 1)]
+    ismcts.choose_move(orchard, view, random.Random(7), 10.0, max_iterations=1, memory=memory)
+    revalued = 0
+    for key, child in node.children.items():
+        if before[key] > ismcts.PRIOR_VISITS:  # searched: its visits kept (one more at most)
+            assert child.visits in (before[key], before[key] + 1)
+        elif child.visits == ismcts.PRIOR_VISITS:  # not picked by the one new iteration
+            move = options[key]
+            values = [heuristics.value(d.apply(move), heuristic)[seat] for d in deals]
+            assert child.value[seat] == pytest.approx(sum(values) / len(values))
+            revalued += 1
+    assert revalued

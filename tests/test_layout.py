@@ -207,22 +207,22 @@ def test_the_tip_line_ends_before_its_close_button_cut_after_a_whole_word(
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
 def test_a_dialogs_buttons_hold_their_whole_labels(make_app, size):
     """The saved-game question's "Resume saved game" was cut to "sume saved gar" at 1280x800: every
-    button is now as wide as the longest label needs, in a row inside the panel and the window."""
+    button is now as wide as the longest label needs, in a row inside the panel and the window
+    (which even labels far too long for it never leave)."""
     from game.scenes.dialogs import ChoiceScene
 
     app = make_app(size)
-    labels = ["Resume saved game", "Start the new one", "Main menu"]
-    dialog = ChoiceScene(
-        app,
-        "A saved game is waiting",
-        ["Deal #9: 4 moves made."],
-        [(label, lambda: None) for label in labels],
-    )
-    dialog.resize(size)
     window = pygame.Rect((0, 0), size)
-    rects = [b.rect for b in dialog.buttons]
-    for button in dialog.buttons:
-        label = ui.text(button.label, button.size, bold=button.primary)
-        assert label.get_width() + 8 <= button.rect.w, (button.label, button.rect)
-        assert dialog.box.contains(button.rect) and window.contains(button.rect)
-    assert all(a.right < b.left for a, b in itertools.pairwise(rects))
+    for labels, whole in (
+        (["Resume saved game", "Start the new one", "Main menu"], True),
+        (["A label far too long for any button row at all"] * 3, False),
+    ):
+        choices = [(label, lambda: None) for label in labels]
+        dialog = ChoiceScene(app, "A saved game is waiting", ["Deal #9: 4 moves made."], choices)
+        dialog.resize(size)
+        rects = [b.rect for b in dialog.buttons]
+        for button in dialog.buttons:
+            label = ui.text(button.label, button.size, bold=button.primary)
+            assert not whole or label.get_width() + 8 <= button.rect.w, (button.label, button.rect)
+            assert dialog.box.contains(button.rect) and window.contains(button.rect)
+        assert all(a.right < b.left for a, b in itertools.pairwise(rects))

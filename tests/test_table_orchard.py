@@ -564,8 +564,9 @@ def test_while_the_other_side_moves_the_tray_says_so_and_asks_nothing(make_app):
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
-def test_the_stock_and_discard_labels_sit_above_the_whole_stack(make_app, monkeypatch, size):
-    """A full stock is drawn as a thick stack, its top card lifted; its label stays clear of it."""
+def test_the_stock_and_discard_labels_sit_above_their_piles(make_app, monkeypatch, size):
+    """A full stock is drawn as a thick stack, its top card lifted; its label stays clear of it,
+    and the discard pile's label of that pile."""
     _app, table, _driver = open_orchard(make_app, size=size)
     assert table.view["stock_count"] >= 30
     stack = [p for p in table.placements() if p.pile == "stock"]
@@ -590,6 +591,6 @@ def test_the_stock_and_discard_labels_sit_above_the_whole_stack(make_app, monkey
 
     monkeypatch.setattr(ui, "text", text)
     table.draw_band(Recorder(size), theme.ui_scale(size))
-    assert len(rects) == 2
-    for rect in rects:
-        assert rect.bottom <= top and rect.top >= table.bar_h, (rect, top)
+    stock, discard = rects  # drawn in that order
+    assert stock.bottom <= top and stock.top >= table.bar_h, (stock, top)
+    assert discard.bottom <= table.geo.discard.y and discard.top >= table.bar_h

@@ -50,17 +50,12 @@ class ChoiceScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         bh, gap, font = int(44 * s), int(14 * s), int(17 * s)
-        # One width for every button, wide enough for the longest label; smaller text when the
-        # row would not fit the window otherwise.
-        room = size[0] - int(60 * s)
+        # One width for every button, wide enough for the longest label, and the row inside the
+        # window whatever the labels.
         n = len(self.buttons)
-        while True:
-            widest = max(b.fit_width(font, int(32 * s)) for b in self.buttons)
-            bw = max(int(150 * s), widest)
-            total = n * bw + (n - 1) * gap
-            if total <= room or font <= 10:
-                break
-            font -= 1
+        widest = max(b.fit_width(font, int(32 * s)) for b in self.buttons)
+        bw = min(max(int(150 * s), widest), (size[0] - int(60 * s) - (n - 1) * gap) // n)
+        total = n * bw + (n - 1) * gap
         w = min(max(int(WIDTH * s), total + int(40 * s)), size[0] - int(20 * s))
         self.wrapped = [
             part for line in self.lines for part in ui.wrap(line, int(17 * s), w - int(40 * s))

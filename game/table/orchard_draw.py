@@ -30,7 +30,7 @@ class OrchardDrawing:
     # -- drawing ----------------------------------------------------------------------------------
     def stock_lift(self, i: int) -> int:
         """How far up and right the stock's i-th card lies from its first: the stack's thickness."""
-        return (max(i, 0) // 3) * max(1, int(self.card_h * 0.004))
+        return (max(i, 0) // 6) * max(1, int(self.card_h * 0.004))
 
     def draw_static_extras(self, surface: pygame.Surface) -> None:
         s = theme.ui_scale(self.app.size)
@@ -96,9 +96,10 @@ class OrchardDrawing:
         """The middle band: stock and discard labels, and the banner: whose turn, what phase."""
         g, v = self.geo, self.view
         small = int(13 * s)
-        label_y = g.stock.y - g.text - self.stock_lift(v["stock_count"] - 1)  # above the stack
+        label_y = g.stock.y - g.text
+        stock_y = label_y - self.stock_lift(v["stock_count"] - 1)  # above the whole stack
         surface.blit(
-            ui.text(f"Stock {v['stock_count']}", small, theme.TEXT_DIM), (g.stock.x, label_y)
+            ui.text(f"Stock {v['stock_count']}", small, theme.TEXT_DIM), (g.stock.x, stock_y)
         )
         surface.blit(
             ui.text(f"Discard {len(v['discard'])}", small, theme.TEXT_DIM), (g.discard.x, label_y)
