@@ -614,11 +614,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--events", type=int, default=20_000, help="events per game")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--game", action="append", help="a registered game (default: every one)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    args = parser.parse_args(argv)
     from game import registry
 
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=list(registry.playable_names()),
+        help="a registered game (default: every one)",
+    )
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    args = parser.parse_args(argv)
     games = args.game or list(registry.playable_names())
     started = time.perf_counter()
     # Not multiprocessing.Pool: its daemonic processes may not start the app's worker process.

@@ -211,7 +211,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=2_000, help="games per game and preset")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--game", action="append", help="an engine (default: every one)")
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=sorted(engines.GAMES),
+        help="an engine (default: every one)",
+    )
     args = parser.parse_args(argv)
     started = time.perf_counter()
     summaries = run(args.games, args.seed, args.jobs, args.game)

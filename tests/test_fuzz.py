@@ -11,7 +11,7 @@ import time
 import pygame
 import pytest
 from conftest import open_game, pass_handoff
-from fuzzing import Checker, Fuzzer, collect_codes, replayed_move, searching_by_iterations
+from fuzzing import Checker, Fuzzer, collect_codes, main, replayed_move, searching_by_iterations
 
 import engines
 from engines import sandcastles
@@ -171,3 +171,10 @@ def test_a_card_hidden_at_the_replayed_moment_is_still_caught(replay_after_hando
     face_down.card = sorted(hidden)[0]
     with pytest.raises(AssertionError, match="drawn but hidden"):
         Checker().check(app.scenes)
+
+
+def test_a_misspelt_game_stops_the_fuzzer_with_one_line(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--events", "1", "--game", "canfeild"])
+    assert stop.value.code == 2
+    assert "invalid choice: 'canfeild'" in capsys.readouterr().err

@@ -5,7 +5,7 @@ and the checks themselves. CI soaks 2,000 games per game and preset (`make soak 
 from __future__ import annotations
 
 import pytest
-from soaking import assert_every_card_once, deal, soak_chunk
+from soaking import assert_every_card_once, deal, main, soak_chunk
 
 import engines
 
@@ -42,3 +42,10 @@ def test_card_accounting_catches_a_lost_or_doubled_card():
     pile.clear()
     with pytest.raises(AssertionError, match="missing"):
         assert_every_card_once(d)
+
+
+def test_a_misspelt_game_stops_the_soak_with_one_line(capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["--games", "1", "--game", "canfeild"])
+    assert stop.value.code == 2
+    assert "invalid choice: 'canfeild'" in capsys.readouterr().err
