@@ -100,24 +100,21 @@ survey: $(STAMP_APP)
 	$(BIN)/cardtable solve canfield --survey $(SURVEY_DEALS) --preset classic --json
 	$(BIN)/cardtable solve canfield --survey $(SURVEY_DEALS) --preset seed --json
 
-# The computer players' strength table (README, "Computer players"): each cell of the targets,
-# STRENGTH_GAMES games on both cores, one JSON line per cell; STRENGTH_GAME=name for one game's
-# cells. At hard's 1.5 s a move a 200-game cell takes one to several hours here: days in all.
+# The computer players' strength table (README, "Computer players"): each cell of the targets is
+# the STRENGTH_GAMES games of one `cardtable sim` command, played on both cores by tests/strength.py,
+# which logs every game to STRENGTH_LOG as it ends: stopped and run again, it plays only the games
+# the log lacks. STRENGTH_GAME=name for one game's cells; `make strength-report` summarises the log.
+# At hard's 1.5 s a move a 200-game cell takes one to several hours here: days in all.
 STRENGTH_GAMES ?= 200
 STRENGTH_GAME ?=
-STRENGTH_CELLS = canals:hard,random canals:hard,easy canals:medium,easy canals:hard,pimc \
-	orchard:hard,random orchard:hard,easy orchard:medium,easy orchard:hard,pimc \
-	sandcastles:hard,random,random sandcastles:hard,easy,easy sandcastles:medium,easy,easy \
-	sandcastles:hard,pimc,pimc
+STRENGTH_LOG ?= strength.jsonl
+STRENGTH_ARGS = --games $(STRENGTH_GAMES) --log $(STRENGTH_LOG) $(if $(STRENGTH_GAME),--game $(STRENGTH_GAME))
+.PHONY: strength-report
 strength: $(STAMP_APP)
-	$(if $(STRENGTH_GAME),$(if $(filter $(STRENGTH_GAME):%,$(STRENGTH_CELLS)),,$(error \
-		STRENGTH_GAME=$(STRENGTH_GAME) has no cells (canals, orchard or sandcastles))))
-	@for cell in $(STRENGTH_CELLS); do \
-		game=$${cell%%:*}; seats=$${cell#*:}; \
-		if [ -z "$(STRENGTH_GAME)" ] || [ "$(STRENGTH_GAME)" = "$$game" ]; then \
-			$(BIN)/cardtable sim $$game --games $(STRENGTH_GAMES) --seats $$seats --json || exit 1; \
-		fi; \
-	done
+	$(BIN)/python tests/strength.py $(STRENGTH_ARGS)
+
+strength-report: $(STAMP_APP)
+	$(BIN)/python tests/strength.py $(STRENGTH_ARGS) --report
 
 clean:
 	rm -rf $(VENV) dist build/work .pytest_cache .ruff_cache .hypothesis

@@ -70,6 +70,11 @@ def simulate(game_name: str, games: int, players: list[str], seed: int) -> dict[
     else:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             results = list(pool.imap_unordered(play_one, jobs, chunksize=1))
+    return summarize(game_name, players, results)
+
+
+def summarize(game_name: str, players: list[str], results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The contract's `sim --json` object for the games `play_one` returned (in any order)."""
     wins = [0] * len(players)
     draws = 0
     times: list[list[float]] = [[] for _ in players]
@@ -83,7 +88,7 @@ def simulate(game_name: str, games: int, players: list[str], seed: int) -> dict[
             times[i].extend(spent)
     return {
         "game": game_name,
-        "games": games,
+        "games": len(results),
         "seats": list(players),
         "wins": wins,
         "draws": draws,

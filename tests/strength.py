@@ -1,0 +1,152 @@
+"""The computer players' strength table (README, "Computer players"), played so that it can be
+stopped and resumed: each cell of the targets is the games of one `cardtable sim` command
+(`sim GAME --games N --seats ... --seed 1`), played one game at a time through `game.sim.play_one`
+(the same deals, seats, first moves and players as that command) on both cores, and each game is
+appended to a log as soon as it ends. A run started again plays only the games its log lacks.
+
+Why: at hard's 1.5 s a move one 200-game cell takes hours on this machine, and all of them take
+days, far more than a working session; a run that is stopped loses at most the games under way.
+The summary of a cell is the `sim --json` object of its logged games (`game.sim.summarize`).
+
+Run: `python tests/strength.py [--games N] [--game NAME] [--log FILE] [--report]`;
+`make strength`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from game import sim
+
+SEED = 1
+# Cheapest first, so the early cells are complete while the costly ones are still running.
+CELLS = [
+    ("canals", ("medium", "easy")),
+    ("orchard", ("medium", "easy")),
+    ("sandcastles", ("medium", "easy", "easy")),
+    ("canals", ("hard", "random")),
+    ("canals", ("hard", "easy")),
+    ("orchard", ("hard", "random")),
+    ("orchard", ("hard", "easy")),
+    ("sandcastles", ("hard", "random", "random")),
+    ("sandcastles", ("hard", "easy", "easy")),
+    ("canals", ("hard", "pimc")),
+    ("orchard", ("hard", "pimc")),
+    ("sandcastles", ("hard", "pimc", "pimc")),
+]
+
+
+def logged(log: Path) -> dict[tuple[str, tuple[str, ...], int], dict[str, Any]]:
+    """The games in the log: (game, seats, index) -> that game's `play_one` result. A line cut
+    short by a stop is skipped (its game is played again)."""
+    games = {}
+    if log.exists():
+        for line in log.read_text().splitlines():
+            try:
+                entry = json.loads(line)
+                key = (entry["game"], tuple(entry["seats"]), entry["index"])
+                games[key] = {"winners": entry["winners"], "ms": entry["ms"]}
+            except (ValueError, KeyError, TypeError):
+                continue
+    return games
+
+
+def play_cell(
+    name: str, seats: tuple[str, ...], games: int, log: Path, workers: int = 2
+) -> dict[str, Any]:
+    """Play the cell's games that the log lacks, logging each as it ends; the cell's summary."""
+    done = logged(log)
+    missing = [g for g in range(games) if (name, seats, g) not in done]
+    commit = _commit()
+    if missing:
+        jobs = [(name, seats, SEED, g) for g in missing]
+        with (
+            log.open("a") as out,
+            multiprocessing.get_context("spawn").Pool(min(workers, len(jobs))) as pool,
+        ):
+            for index, result in pool.imap_unordered(play_indexed, jobs, chunksize=1):
+                entry = {"game": name, "seats": list(seats), "index": index, "commit": commit}
+                out.write(json.dumps(entry | result) + "\n")
+                out.flush()
+    done = logged(log)
+    return sim.summarize(name, list(seats), [done[(name, seats, g)] for g in range(games)])
+
+
+def play_indexed(job: tuple[str, tuple[str, ...], int, int]) -> tuple[int, dict[str, Any]]:
+    """`sim.play_one` with the game's index, so that games can be logged in the order they end."""
+    return job[3], sim.play_one(job)
+
+
+def command(name: str, seats: tuple[str, ...], games: int) -> str:
+    return f"cardtable sim {name} --games {games} --seats {','.join(seats)} --seed {SEED} --json"
+
+
+def row(report: dict[str, Any], planned: int) -> str:
+    """A Markdown row: the cell, its games, the first listed player's results, every player's
+    decision times and the `sim` command (of `planned` games) that these games are of."""
+    n, wins, draws = report["games"], report["wins"], report["draws"]
+    score = 100 * (wins[0] + draws / 2) / n
+    times = ", ".join(
+        f"{kind} {mean:.0f} / {p95:.0f} ms"
+        for kind, mean, p95 in zip(
+            report["seats"], report["decision_ms_mean"], report["decision_ms_p95"], strict=True
+        )
+    )
+    others = " / ".join(str(w) for w in wins[1:])
+    return (
+        f"| {report['game']} | {' vs '.join(report['seats'])} | {n} | "
+        f"{wins[0]} / {draws} / {others} | {score:.1f} % | {times} |"
+        f" `{command(report['game'], tuple(report['seats']), planned)}` |"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per cell")
+    parser.add_argument("--game", choices=sorted({name for name, _ in CELLS}))
+    parser.add_argument("--log", type=Path, default=Path("strength.jsonl"))
+    parser.add_argument("--report", action="store_true", help="only summarise what is logged")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error(f"--games must be at least 1, not {args.games}")
+    print(
+        "| game | cell | games | first listed wins / draws / others' wins | score (draws half) "
+        "| decision mean / p95 | the games of |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for name, seats in CELLS:
+        if args.game not in (None, name):
+            continue
+        if args.report:
+            done = logged(args.log)
+            results = [
+                done[(name, seats, g)] for g in range(args.games) if (name, seats, g) in done
+            ]
+            if not results:
+                continue
+            report = sim.summarize(name, list(seats), results)
+        else:
+            report = play_cell(name, seats, args.games, args.log)
+        print(row(report, args.games), flush=True)
+    return 0
+
+
+def _commit() -> str:
+    """The commit the games are played on, for the log (empty outside a git checkout)."""
+    try:
+        run = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+        )
+    except OSError:
+        return ""
+    return run.stdout.strip()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,51 @@
+"""The resumable strength runner (tests/strength.py): it plays exactly the games of the `sim`
+command a cell names, logs each one, and a run started again plays only what the log lacks."""
+
+from __future__ import annotations
+
+import json
+
+import strength
+
+from game import sim
+
+CELL = ("canals", ("easy", "random"))
+
+
+def test_a_cell_plays_the_games_of_its_sim_command_and_logs_each(tmp_path):
+    log = tmp_path / "strength.jsonl"
+    report = strength.play_cell(*CELL, games=4, log=log)
+    entries = [json.loads(line) for line in log.read_text().splitlines()]
+    assert sorted(e["index"] for e in entries) == [0, 1, 2, 3]
+    for entry in entries:  # easy and random decide by their seed alone: the very same games
+        again = sim.play_one(("canals", CELL[1], strength.SEED, entry["index"]))
+        assert entry["winners"] == again["winners"]
+        assert [len(ms) for ms in entry["ms"]] == [len(ms) for ms in again["ms"]]
+    assert report["games"] == 4 and sum(report["wins"]) + report["draws"] == 4
+    assert list(report) == list(sim.summarize(*CELL[:1], list(CELL[1]), []))
+
+
+def test_a_stopped_run_resumes_with_only_the_games_it_lacks(tmp_path):
+    log = tmp_path / "strength.jsonl"
+    strength.play_cell(*CELL, games=3, log=log)
+    lines = log.read_text().splitlines()
+    cut = next(line for line in lines if json.loads(line)["index"] == 1)
+    kept = [line for line in lines if line != cut]
+    log.write_text("\n".join(kept) + "\n" + cut[: len(cut) // 2] + "\n")  # a stop mid-line
+    report = strength.play_cell(*CELL, games=4, log=log)
+    assert sorted(key[2] for key in strength.logged(log)) == [0, 1, 2, 3]
+    assert report["games"] == 4
+    added = [json.loads(line)["index"] for line in log.read_text().splitlines()[len(kept) + 1 :]]
+    assert sorted(added) == [1, 3]  # the game cut short and the new one; nothing played twice
+
+
+def test_the_report_summarises_the_log_without_playing(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(strength, "CELLS", [*strength.CELLS, CELL])
+    log = tmp_path / "strength.jsonl"
+    strength.play_cell(*CELL, games=2, log=log)
+    assert strength.main(["--report", "--games", "200", "--game", "canals", "--log", str(log)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    rows = [line for line in out if line.startswith("| canals | easy vs random |")]
+    assert len(rows) == 1 and "| 2 |" in rows[0]
+    assert "`cardtable sim canals --games 200 --seats easy,random --seed 1 --json`" in rows[0]
+    assert len(log.read_text().splitlines()) == 2
