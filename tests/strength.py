@@ -25,11 +25,12 @@ from typing import Any
 from game import sim
 
 SEED = 1
-# Cheapest first, so the early cells are complete while the costly ones are still running.
+# Cheapest first, so the early cells are complete while the costly ones are still running; of the
+# cheap ones first the one whose last measure was nearest its target (52 % on 24 games for ≥ 50 %).
 CELLS = [
+    ("sandcastles", ("medium", "easy", "easy")),
     ("canals", ("medium", "easy")),
     ("orchard", ("medium", "easy")),
-    ("sandcastles", ("medium", "easy", "easy")),
     ("canals", ("hard", "random")),
     ("canals", ("hard", "easy")),
     ("orchard", ("hard", "random")),
