@@ -73,10 +73,20 @@ def play_cell(
         ):
             for index, result in pool.imap_unordered(play_indexed, jobs, chunksize=1):
                 entry = {"game": name, "seats": list(seats), "index": index, "commit": commit}
-                out.write(json.dumps(entry | result) + "\n")
+                out.write(_fresh_line(log) + json.dumps(entry | result) + "\n")
                 out.flush()
     done = logged(log)
     return sim.summarize(name, list(seats), [done[(name, seats, g)] for g in range(games)])
+
+
+def _fresh_line(log: Path) -> str:
+    """A newline when the log ends inside a line (a run stopped while writing it), so that the
+    next game's line is not glued to the broken one."""
+    with log.open("rb") as f:
+        if f.seek(0, 2) == 0:
+            return ""
+        f.seek(-1, 2)
+        return "" if f.read(1) == b"\n" else "\n"
 
 
 def play_indexed(job: tuple[str, tuple[str, ...], int, int]) -> tuple[int, dict[str, Any]]:

@@ -31,7 +31,7 @@ def test_a_stopped_run_resumes_with_only_the_games_it_lacks(tmp_path):
     lines = log.read_text().splitlines()
     cut = next(line for line in lines if json.loads(line)["index"] == 1)
     kept = [line for line in lines if line != cut]
-    log.write_text("\n".join(kept) + "\n" + cut[: len(cut) // 2] + "\n")  # a stop mid-line
+    log.write_text("\n".join(kept) + "\n" + cut[: len(cut) // 2])  # stopped mid-line
     report = strength.play_cell(*CELL, games=4, log=log)
     assert sorted(key[2] for key in strength.logged(log)) == [0, 1, 2, 3]
     assert report["games"] == 4
