@@ -57,9 +57,9 @@ class App:
         if size is None:
             size = fit_to_desktop((self.settings.window_width, self.settings.window_height))
         self.fullscreen = False
+        self._set_icon()  # before the window opens: then pygame loads no icon of its own
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(TITLE)
-        self._set_icon()
         self.scenes: list[Scene] = []
         self._stats: Stats | None = None
         self._worker: Worker | None = None

@@ -205,3 +205,18 @@ def test_settings_explain_the_play_aids_inside_the_window(make_app, size):
         assert window.contains(rect), line
         assert not any(rect.colliderect(b.rect) for b in app.scene.buttons), line
     assert window.contains(app.scene.back.rect)
+
+
+def test_the_window_gets_its_icon_before_it_opens(make_app, monkeypatch):
+    """Set before `set_mode`, our icon is the window's from the start, and pygame does not load
+    its own default icon first (a few milliseconds of the first frame)."""
+    calls = []
+    set_icon, set_mode = pygame.display.set_icon, pygame.display.set_mode
+    monkeypatch.setattr(
+        pygame.display, "set_icon", lambda icon: calls.append("icon") or set_icon(icon)
+    )
+    monkeypatch.setattr(
+        pygame.display, "set_mode", lambda *a, **k: calls.append("window") or set_mode(*a, **k)
+    )
+    make_app()
+    assert calls[:2] == ["icon", "window"]
