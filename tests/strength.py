@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -52,7 +53,11 @@ def logged(log: Path) -> dict[tuple[str, tuple[str, ...], int], dict[str, Any]]:
             try:
                 entry = json.loads(line)
                 key = (entry["game"], tuple(entry["seats"]), entry["index"])
-                games[key] = {"winners": entry["winners"], "ms": entry["ms"]}
+                games[key] = {
+                    "winners": entry["winners"],
+                    "ms": entry["ms"],
+                    "load": entry.get("load"),
+                }
             except (ValueError, KeyError, TypeError):
                 continue
     return games
@@ -72,11 +77,25 @@ def play_cell(
             multiprocessing.get_context("spawn").Pool(min(workers, len(jobs))) as pool,
         ):
             for index, result in pool.imap_unordered(play_indexed, jobs, chunksize=1):
-                entry = {"game": name, "seats": list(seats), "index": index, "commit": commit}
+                entry = {
+                    "game": name,
+                    "seats": list(seats),
+                    "index": index,
+                    "commit": commit,
+                    "load": _load(),
+                }
                 out.write(_fresh_line(log) + json.dumps(entry | result) + "\n")
                 out.flush()
     done = logged(log)
-    return sim.summarize(name, list(seats), [done[(name, seats, g)] for g in range(games)])
+    return summary(name, seats, [done[(name, seats, g)] for g in range(games)])
+
+
+def summary(name: str, seats: tuple[str, ...], games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The `sim --json` object of the cell's logged games, with the median load they ran under."""
+    loads = sorted(g["load"] for g in games if g["load"] is not None)
+    report = sim.summarize(name, list(seats), games)
+    report["load_median"] = loads[len(loads) // 2] if loads else None
+    return report
 
 
 def _fresh_line(log: Path) -> str:
@@ -112,7 +131,7 @@ def row(report: dict[str, Any], planned: int) -> str:
     others = " / ".join(str(w) for w in wins[1:])
     return (
         f"| {report['game']} | {' vs '.join(report['seats'])} | {n} | "
-        f"{wins[0]} / {draws} / {others} | {score:.1f} % | {times} |"
+        f"{wins[0]} / {draws} / {others} | {score:.1f} % | {times} | {report['load_median']} |"
         f" `{command(report['game'], tuple(report['seats']), planned)}` |"
     )
 
@@ -128,9 +147,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--games must be at least 1, not {args.games}")
     print(
         "| game | cell | games | first listed wins / draws / others' wins | score (draws half) "
-        "| decision mean / p95 | the games of |"
+        "| decision mean / p95 | load (median) | the games of |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     for name, seats in CELLS:
         if args.game not in (None, name):
             continue
@@ -141,11 +160,20 @@ def main(argv: list[str] | None = None) -> int:
             ]
             if not results:
                 continue
-            report = sim.summarize(name, list(seats), results)
+            report = summary(name, seats, results)
         else:
             report = play_cell(name, seats, args.games, args.log)
         print(row(report, args.games), flush=True)
     return 0
+
+
+def _load() -> float | None:
+    """The machine's load average over the last minute when a game ends: the searches think on
+    the clock, so a busy machine makes them weaker, and the log says how busy it was."""
+    try:
+        return round(os.getloadavg()[0], 2)
+    except (AttributeError, OSError):
+        return None
 
 
 def _commit() -> str:

@@ -22,7 +22,8 @@ def test_a_cell_plays_the_games_of_its_sim_command_and_logs_each(tmp_path):
         assert entry["winners"] == again["winners"]
         assert [len(ms) for ms in entry["ms"]] == [len(ms) for ms in again["ms"]]
     assert report["games"] == 4 and sum(report["wins"]) + report["draws"] == 4
-    assert list(report) == list(sim.summarize(*CELL[:1], list(CELL[1]), []))
+    assert list(report) == [*sim.summarize(*CELL[:1], list(CELL[1]), []), "load_median"]
+    assert all(isinstance(e["load"], float) for e in entries)  # how busy the machine was
 
 
 def test_a_stopped_run_resumes_with_only_the_games_it_lacks(tmp_path):
