@@ -3,7 +3,9 @@
 Why rotate: a seat or the first move may favour one side, so game g seats the i-th listed player
 at seat (i + g) mod k and, when the game has a "first" option, lets seat (g // k) mod k start; over
 k² games every player has sat everywhere and started from everywhere. Wins are counted per listed
-player, wherever it sat; a game with several winners is a draw. Games run on up to two spawned
+player, wherever it sat; a game with several winners is a draw, and `shared[i]` counts the draws
+the i-th listed player is one of the winners of (a draw between two others is a loss for the third:
+its score counts its wins and half its shared wins). Games run on up to two spawned
 processes (the start method the bundled app supports, as `solve --survey` does); decisions are
 timed around `engines.ai.choose_move`, which is what a seat in the app waits for.
 
@@ -64,7 +66,7 @@ def simulate(game_name: str, games: int, players: list[str], seed: int) -> dict[
     if seed < 0 or seed + games > 2**64:
         raise ValueError(f"--seed must be a deal number 0 ≤ S with S + games ≤ 2**64, not {seed}")
     jobs = [(game_name, tuple(players), seed, g) for g in range(games)]
-    workers = max(1, min(2, os.cpu_count() or 1, games))
+    workers = worker_count(games)
     if workers == 1:
         results = [play_one(job) for job in jobs]
     else:
@@ -73,9 +75,15 @@ def simulate(game_name: str, games: int, players: list[str], seed: int) -> dict[
     return summarize(game_name, players, results)
 
 
+def worker_count(games: int) -> int:
+    """Processes to play `games` games on: two at most, so each search has a core to itself."""
+    return max(1, min(2, os.cpu_count() or 1, games))
+
+
 def summarize(game_name: str, players: list[str], results: list[dict[str, Any]]) -> dict[str, Any]:
     """The contract's `sim --json` object for the games `play_one` returned (in any order)."""
     wins = [0] * len(players)
+    shared = [0] * len(players)
     draws = 0
     times: list[list[float]] = [[] for _ in players]
     for result in results:
@@ -84,6 +92,8 @@ def summarize(game_name: str, players: list[str], results: list[dict[str, Any]])
             wins[winners[0]] += 1
         elif winners:
             draws += 1
+            for i in winners:
+                shared[i] += 1
         for i, spent in enumerate(result["ms"]):
             times[i].extend(spent)
     return {
@@ -94,7 +104,13 @@ def summarize(game_name: str, players: list[str], results: list[dict[str, Any]])
         "draws": draws,
         "decision_ms_mean": [round(sum(t) / len(t), 2) if t else 0.0 for t in times],
         "decision_ms_p95": [round(_p95(t), 2) for t in times],
+        "shared": shared,
     }
+
+
+def score(report: dict[str, Any], player: int) -> float:
+    """The listed player's share of the games, a shared win counting half."""
+    return (report["wins"][player] + report["shared"][player] / 2) / report["games"]
 
 
 def play_one(job: tuple[str, tuple[str, ...], int, int]) -> dict[str, Any]:
@@ -136,10 +152,9 @@ def _text(report: dict[str, Any]) -> str:
     n = report["games"]
     lines = [f"{report['game']}: {n} games, {report['draws']} drawn"]
     for i, kind in enumerate(report["seats"]):
-        points = report["wins"][i] + report["draws"] / 2
         lines.append(
-            f"  {i + 1}. {kind:<7} {report['wins'][i]:>5} wins  {100 * points / n:5.1f} % "
-            f"(draws half)  decision mean {report['decision_ms_mean'][i]:.1f} ms, "
+            f"  {i + 1}. {kind:<7} {report['wins'][i]:>5} wins  {100 * score(report, i):5.1f} % "
+            f"(shared wins half)  decision mean {report['decision_ms_mean'][i]:.1f} ms, "
             f"p95 {report['decision_ms_p95'][i]:.1f} ms"
         )
     return "\n".join(lines)

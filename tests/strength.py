@@ -18,6 +18,7 @@ import argparse
 import json
 import multiprocessing
 import os
+import statistics
 import subprocess
 import sys
 from pathlib import Path
@@ -27,7 +28,8 @@ from game import sim
 
 SEED = 1
 # Cheapest first, so the early cells are complete while the costly ones are still running; of the
-# cheap ones first the one whose last measure was nearest its target (52 % on 24 games for ≥ 50 %).
+# cheap ones first the one whose last measure was nearest its target (52 % on 24 games, with
+# `--seed 300`, for ≥ 50 %).
 CELLS = [
     ("sandcastles", ("medium", "easy", "easy")),
     ("canals", ("medium", "easy")),
@@ -45,27 +47,24 @@ CELLS = [
 
 
 def logged(log: Path) -> dict[tuple[str, tuple[str, ...], int], dict[str, Any]]:
-    """The games in the log: (game, seats, index) -> that game's `play_one` result. A line cut
-    short by a stop is skipped (its game is played again)."""
+    """The games of seed SEED in the log: (game, seats, index) -> that game's `play_one` result,
+    with the load and the commit it was played under. A line cut short by a stop is skipped (its
+    game is played again)."""
     games = {}
     if log.exists():
         for line in log.read_text().splitlines():
             try:
                 entry = json.loads(line)
+                if entry["seed"] != SEED:
+                    continue
                 key = (entry["game"], tuple(entry["seats"]), entry["index"])
-                games[key] = {
-                    "winners": entry["winners"],
-                    "ms": entry["ms"],
-                    "load": entry.get("load"),
-                }
+                games[key] = {k: entry[k] for k in ("winners", "ms", "load", "commit")}
             except (ValueError, KeyError, TypeError):
                 continue
     return games
 
 
-def play_cell(
-    name: str, seats: tuple[str, ...], games: int, log: Path, workers: int = 2
-) -> dict[str, Any]:
+def play_cell(name: str, seats: tuple[str, ...], games: int, log: Path) -> dict[str, Any]:
     """Play the cell's games that the log lacks, logging each as it ends; the cell's summary."""
     done = logged(log)
     missing = [g for g in range(games) if (name, seats, g) not in done]
@@ -74,12 +73,13 @@ def play_cell(
         jobs = [(name, seats, SEED, g) for g in missing]
         with (
             log.open("a") as out,
-            multiprocessing.get_context("spawn").Pool(min(workers, len(jobs))) as pool,
+            multiprocessing.get_context("spawn").Pool(sim.worker_count(len(jobs))) as pool,
         ):
             for index, result in pool.imap_unordered(play_indexed, jobs, chunksize=1):
                 entry = {
                     "game": name,
                     "seats": list(seats),
+                    "seed": SEED,
                     "index": index,
                     "commit": commit,
                     "load": _load(),
@@ -91,10 +91,12 @@ def play_cell(
 
 
 def summary(name: str, seats: tuple[str, ...], games: list[dict[str, Any]]) -> dict[str, Any]:
-    """The `sim --json` object of the cell's logged games, with the median load they ran under."""
-    loads = sorted(g["load"] for g in games if g["load"] is not None)
+    """The `sim --json` object of the cell's logged games, with the median load they ran under
+    and the commits they were played on (a run resumed after a change mixes them)."""
+    loads = [g["load"] for g in games if g["load"] is not None]
     report = sim.summarize(name, list(seats), games)
-    report["load_median"] = loads[len(loads) // 2] if loads else None
+    report["load_median"] = round(statistics.median(loads), 2) if loads else None
+    report["commits"] = sorted({g["commit"] for g in games})
     return report
 
 
@@ -118,21 +120,22 @@ def command(name: str, seats: tuple[str, ...], games: int) -> str:
 
 
 def row(report: dict[str, Any], planned: int) -> str:
-    """A Markdown row: the cell, its games, the first listed player's results, every player's
-    decision times and the `sim` command (of `planned` games) that these games are of."""
-    n, wins, draws = report["games"], report["wins"], report["draws"]
-    score = 100 * (wins[0] + draws / 2) / n
+    """A Markdown row: the cell, its games, the first listed player's results and score, every
+    player's decision times, the load and commits, and the `sim` command (of `planned` games)
+    that these games are of."""
+    wins, shared = report["wins"], report["shared"]
     times = ", ".join(
         f"{kind} {mean:.0f} / {p95:.0f} ms"
         for kind, mean, p95 in zip(
             report["seats"], report["decision_ms_mean"], report["decision_ms_p95"], strict=True
         )
     )
-    others = " / ".join(str(w) for w in wins[1:])
+    load = "–" if report["load_median"] is None else f"{report['load_median']:.2f}"
     return (
-        f"| {report['game']} | {' vs '.join(report['seats'])} | {n} | "
-        f"{wins[0]} / {draws} / {others} | {score:.1f} % | {times} | {report['load_median']} |"
-        f" `{command(report['game'], tuple(report['seats']), planned)}` |"
+        f"| {report['game']} | {' vs '.join(report['seats'])} | {report['games']} | "
+        f"{wins[0]} / {shared[0]} / {' / '.join(str(w) for w in wins[1:])} | "
+        f"{100 * sim.score(report, 0):.1f} % | {times} | {load} | "
+        f"{', '.join(report['commits'])} | `{command(report['game'], tuple(report['seats']), planned)}` |"
     )
 
 
@@ -143,13 +146,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--log", type=Path, default=Path("strength.jsonl"))
     parser.add_argument("--report", action="store_true", help="only summarise what is logged")
     args = parser.parse_args(argv)
-    if args.games < 1:
-        parser.error(f"--games must be at least 1, not {args.games}")
+    if not 1 <= args.games <= sim.MAX_GAMES:
+        parser.error(f"--games must be between 1 and {sim.MAX_GAMES}, not {args.games}")
     print(
-        "| game | cell | games | first listed wins / draws / others' wins | score (draws half) "
-        "| decision mean / p95 | load (median) | the games of |"
+        "| game | cell | games | first listed: wins / shared wins / others' wins | its score "
+        "(shared wins half) | decision mean / p95 | load (median) | commits | the games of |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, seats in CELLS:
         if args.game not in (None, name):
             continue
@@ -180,7 +183,7 @@ def _commit() -> str:
     """The commit the games are played on, for the log (empty outside a git checkout)."""
     try:
         run = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+            ["git", "describe", "--always", "--dirty"], capture_output=True, text=True, check=False
         )
     except OSError:
         return ""

@@ -193,6 +193,7 @@ def test_sim_json_has_the_contract_shape(capsys):
         "draws",
         "decision_ms_mean",
         "decision_ms_p95",
+        "shared",
     ]
     assert report["game"] == "canals" and report["games"] == 2
     assert report["seats"] == ["easy", "random"]
@@ -208,6 +209,22 @@ def test_sim_rotates_seats_and_counts_wins_per_listed_player():
         results = [sim.play_one(("canals", players, 1, g)) for g in range(4)]
         assert [r["winners"] for r in results] == [[winner]] * 4
         assert all(len(r["ms"][0]) == len(r["ms"][1]) == 26 for r in results)
+
+
+def test_a_win_shared_by_others_is_no_part_of_a_players_score():
+    """Three players: a game two others share is a loss for the third, not half a win."""
+    ms = [[1.0], [1.0], [1.0]]
+    results = [
+        {"winners": [1, 2], "ms": ms},
+        {"winners": [0], "ms": ms},
+        {"winners": [0, 1], "ms": ms},
+    ]
+    report = sim.summarize("sandcastles", ["hard", "easy", "easy"], results)
+    assert report["wins"] == [1, 0, 0] and report["draws"] == 2 and report["shared"] == [1, 2, 1]
+    assert sim.score(report, 0) == pytest.approx(1.5 / 3)
+    assert sim.score(report, 1) == pytest.approx(1 / 3) and sim.score(report, 2) == pytest.approx(
+        0.5 / 3
+    )
 
 
 def test_sim_text_output(capsys):
@@ -299,7 +316,7 @@ def all_in(state):
 def test_easy_beats_random_at_the_new_games():
     for name, seats in (("sandcastles", "easy,random,random"), ("orchard", "easy,random")):
         report = sim.simulate(name, 12, sim.parse_seats(name, seats), seed=3)
-        points = report["wins"][0] + report["draws"] / 2
+        points = 12 * sim.score(report, 0)
         assert points >= (8 if name == "orchard" else 6), (name, report)
 
 
