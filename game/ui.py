@@ -138,7 +138,9 @@ class Button:
     """A clickable label; `enabled` is asked each frame so buttons grey out by themselves.
 
     `tooltip` names the button's keyboard shortcut. `widths` lists the other labels the button
-    may show, so `fit_width` sizes it once for all of them.
+    may show, so `fit_width` sizes it once for all of them. `in_play` marks a button a table
+    shows only while its game is on (End turn, the face-up switch): at the end it has nothing to
+    do, so it leaves the bar instead of standing there greyed.
     """
 
     label: str
@@ -150,6 +152,7 @@ class Button:
     primary: bool = False
     selected: bool = False
     widths: tuple[str, ...] = ()
+    in_play: bool = False
     _hover: bool = False
     _epoch: int = -1
     _hover_since: int = 0

@@ -687,3 +687,27 @@ def test_the_open_column_shows_every_cards_tags_whole(make_app):
     assert [s.card for _c, s, _t in drawn] == [p.card for p in cards]
     assert all(len(tags) == 1 for _c, _s, tags in drawn)  # every card's kind, none hidden
     check_tags(table, drawn)
+
+
+def test_at_the_end_end_turn_and_the_face_switch_leave_the_bar(make_app):
+    """Once the game is over there is no turn to end and no card to place face up: the two
+    buttons go, the rest of the bar closes up, and a new deal brings them back."""
+    _app, table, driver = open_canals(make_app)
+    playing_only = [table.end_turn_button, table.face_button]
+    assert all(any(b is p for b in table.buttons) for p in playing_only)
+    rules = next(b for b in table.buttons if b.label == "Rules")
+    before = rules.rect.x
+    state = table.state
+    while not state.is_over():
+        state = state.apply(choose_canals_move(state))
+    set_position(table, state)
+    driver.run(2)
+    assert not any(b is p for b in table.buttons for p in playing_only)
+    assert rules.rect.x < before  # closed up, no gap where they stood
+    driver.key(pygame.K_f)  # their shortcuts do nothing harmful at the end
+    driver.key(pygame.K_e)
+    assert table.state.is_over()
+    table.start_deal(5)
+    driver.run(2)
+    assert all(any(b is p for b in table.buttons) for p in playing_only)
+    assert rules.rect.x == before

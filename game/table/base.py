@@ -67,7 +67,9 @@ class TableScene(TableCanvas, TableGestures, Scene):
     def start(self) -> None:
         """Deal the requested game; runs once the table is on the stack, so every hook finds the
         game's own fields set up."""
-        self.buttons = self.make_buttons()
+        self.all_buttons = self.make_buttons()
+        self.buttons = list(self.all_buttons)
+        self.bar_for_over: bool | None = None  # whether the bar was laid out for a game over
         pygame.display.set_caption(f"{self.game.title} — Card Table")
         self.start_deal(self.request.seed, self.request.moves, self.request.elapsed)
 
@@ -521,6 +523,8 @@ class TableScene(TableCanvas, TableGestures, Scene):
             self.deal_animation()
 
     def sync(self, animate: bool = True, delays: dict[str, float] | None = None) -> None:
+        if self.state.is_over() != self.bar_for_over:  # the game ended, or an undo reopened it
+            self.layout_bar(self.app.size)
         super().sync(animate, delays)
         if self.held:  # the layout may have changed under the held cards (a resize)
             self.held.targets = self.targets(self.held.pick)
@@ -579,6 +583,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
             enabled=lambda: self.seats.turn_ended(self.state),
             primary=True,
             tooltip="E",
+            in_play=True,
         )
         turn = [self.end_turn_button] if self.seats.secrets else []
         return [
@@ -614,6 +619,9 @@ class TableScene(TableCanvas, TableGestures, Scene):
         self.app.push(SettingsScene(self.app))
 
     def layout_bar(self, size: tuple[int, int]) -> None:
+        """The bar's buttons in a row; those `in_play` only while the game is on."""
+        self.bar_for_over = over = self.state.is_over()
+        self.buttons = [b for b in self.all_buttons if not (over and b.in_play)]
         s = theme.ui_scale(size)
         pad = int(6 * s)
         x = pad

@@ -484,6 +484,7 @@ class CanalsTable(TableScene):
             self.toggle_face,
             tooltip="F or right-click",
             widths=("Placing face up",),
+            in_play=True,
         )
         self.results_button = ui.Button(
             "Results", self.show_results, enabled=lambda: self.state.is_over()

@@ -244,17 +244,27 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
             return lambda: self.action(kind)
 
         self.action_buttons = {
-            "pass": ui.Button("Pass", act("pass"), enabled=self.allows("pass"), tooltip="P"),
+            "pass": ui.Button(
+                "Pass", act("pass"), enabled=self.allows("pass"), tooltip="P", in_play=True
+            ),
             "done": ui.Button(
-                "Done", act("done"), enabled=self.allows("done"), primary=True, tooltip="D"
+                "Done",
+                act("done"),
+                enabled=self.allows("done"),
+                primary=True,
+                tooltip="D",
+                in_play=True,
             ),
             "cancel": ui.Button(
-                "Cancel", act("cancel"), enabled=self.allows("cancel"), tooltip="C or Backspace"
+                "Cancel",
+                act("cancel"),
+                enabled=self.allows("cancel"),
+                tooltip="C or Backspace",
+                in_play=True,
             ),
         }
         # After the bar's own buttons: layout_bar puts them in the bar's row, then in the band.
-        self.bar_buttons = super().make_buttons()
-        return [*self.bar_buttons, *self.action_buttons.values()]
+        return [*super().make_buttons(), *self.action_buttons.values()]
 
     def extra_buttons(self) -> list[ui.Button]:
         self.results_button = ui.Button(
@@ -278,12 +288,10 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
         self.layout_actions()
 
     def layout_actions(self) -> None:
-        """Pass, Done and Cancel in a row at the foot of the banner, while the game is on: once
-        it is over there is no turn to pass, finish or cancel, and they go (back with an undo)."""
+        """Pass, Done and Cancel in a row at the foot of the banner (while the game is on: they
+        are `in_play` buttons)."""
         if self.geo is None or not hasattr(self, "action_buttons"):
             return
-        over = self.view["current_player"] is None
-        self.buttons = [*self.bar_buttons, *(() if over else self.action_buttons.values())]
         s = theme.ui_scale(self.app.size)
         banner = self.geo.banner
         h = int(30 * s)
