@@ -594,3 +594,39 @@ def test_the_stock_and_discard_labels_sit_above_their_piles(make_app, monkeypatc
     stock, discard = rects  # drawn in that order
     assert stock.bottom <= top and stock.top >= table.bar_h, (stock, top)
     assert discard.bottom <= table.geo.discard.y and discard.top >= table.bar_h
+
+
+def test_before_a_capture_the_tray_says_what_one_needs(make_app):
+    """On the viewer's move the tray asks for attacking tails only when there are some to click
+    and something to attack; otherwise it says what is missing."""
+    _app, table, _driver = open_orchard(make_app, seats="human,human", seed=22)
+    seen: set[str] = set()
+    for game in range(40):  # random games until each case has come up
+        if len(seen) == 3:
+            break
+        rng = random.Random(game)
+        state = orchard.new_game(seed=game)
+        seen |= tray_prompts_in(table, state, rng)
+    assert seen == {"no branch", "no target", "ready"}, seen
+
+
+def tray_prompts_in(table, state, rng) -> set[str]:
+    """Play `state` out at random, checking the tray's prompt on each of seat 0's moves."""
+    seen = set()
+    while not state.is_over():
+        pending = state.view(0)["pending"]
+        if state.current_player == 0 and not (pending and pending["kind"] == "capture"):
+            set_position(table, state)
+            seeds = table.view["seeds"]
+            title = table.tray.title()
+            if not any(seed["branches"] for seed in seeds[0]):
+                assert title == "Capture: grow a branch on a seed of yours to attack with"
+                seen.add("no branch")
+            elif not seeds[1]:
+                assert title == "Capture: the other side has no seed to attack yet"
+                seen.add("no target")
+            else:
+                assert title == "Capture: click your branch tails to attack"
+                seen.add("ready")
+        state = state.apply(rng.choice(state.legal_moves()))
+    return seen

@@ -231,7 +231,7 @@ class MeldTray:
                 return f"{mover} is capturing: attackers total {p['attack_sum']}"
             return f"{mover} to move"
         if not p or p["kind"] != "capture":
-            return "Capture: click your branch tails to attack"
+            return self.capture_prompt()
         if p["target"] is None:
             return f"Attackers total {p['attack_sum']}: click a target worth less"
         if self.melding() and not self.chips:
@@ -239,6 +239,17 @@ class MeldTray:
         if self.melding():
             return "Click melds to set aside (or pick cards), then Done"
         return "Setting melds aside"
+
+    def capture_prompt(self) -> str:
+        """What the tray offers on the viewer's move before a capture: the way to start one, or
+        what is missing for it (branches to attack with, seeds to attack)."""
+        seeds = self.table.view["seeds"]
+        me = self.table.me
+        if not any(seed["branches"] for seed in seeds[me]):
+            return "Capture: grow a branch on a seed of yours to attack with"
+        if not seeds[1 - me]:
+            return "Capture: the other side has no seed to attack yet"
+        return "Capture: click your branch tails to attack"
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         t = self.table
