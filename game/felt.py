@@ -8,22 +8,23 @@ import pygame
 
 from game import theme
 
+# The gradient is drawn small and scaled up once: smooth, and cheap at any window size (the first
+# menu frame waits for it). Each small pixel holds its shade's index, from its squared distance to
+# a centre a little above the middle, and the palette turns indices into colours.
+_SMALL = (32, 20)
+_X2 = [((x - 15.5) / 18) ** 2 for x in range(_SMALL[0])]
+_Y2 = [((y - 8.5) / 13) ** 2 for y in range(_SMALL[1])]
+
 
 @lru_cache(maxsize=2)
 def felt(size: tuple[int, int], name: str) -> pygame.Surface:
     centre, edge = theme.FELT.get(name, theme.FELT["green"])
-    # A small gradient scaled up once: smooth, and cheap to make at any window size. The colour
-    # depends only on the squared distance from the centre, so one row of 256 shades is made and
-    # every pixel picks its shade (the first menu frame waits for this).
-    shades = [
-        bytes(int(c + (e - c) * i / 255) for c, e in zip(centre, edge, strict=True))
-        for i in range(256)
+    palette = [
+        tuple(c + (e - c) * i // 255 for c, e in zip(centre, edge, strict=True)) for i in range(256)
     ]
-    xs = [((x - 31.5) / 36) ** 2 for x in range(64)]
-    pixels = b"".join(
-        shades[min(255, int((dx + ((y - 17) / 26) ** 2) * 255))] for y in range(40) for dx in xs
-    )
-    small = pygame.image.frombytes(pixels, (64, 40), "RGB")
-    if pygame.display.get_surface() is not None:
-        small = small.convert()  # scaling a display-format surface is much faster
+    shade = bytes([min(255, int((dx + dy) * 255)) for dy in _Y2 for dx in _X2])
+    small = pygame.image.frombytes(shade, _SMALL, "P")
+    small.set_palette(palette)
+    # Smoothscale takes 24 or 32 bits; the display's format scales much faster, when there is one.
+    small = small.convert() if pygame.display.get_surface() is not None else small.convert(24)
     return pygame.transform.smoothscale(small, size)
