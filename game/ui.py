@@ -180,6 +180,10 @@ class Button:
                 return True
         return False
 
+    def let_go(self) -> None:
+        """Forget a press and a hover under way (the button is leaving the screen)."""
+        self._down = self._hover = False
+
     @property
     def hovered(self) -> bool:
         """The pointer rests on it, as last seen while its scene was on top."""

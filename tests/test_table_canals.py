@@ -692,7 +692,7 @@ def test_the_open_column_shows_every_cards_tags_whole(make_app):
 def test_at_the_end_end_turn_and_the_face_switch_leave_the_bar(make_app):
     """Once the game is over there is no turn to end and no card to place face up: the two
     buttons go, the rest of the bar closes up, and a new deal brings them back."""
-    _app, table, driver = open_canals(make_app)
+    app, table, driver = open_canals(make_app)
     playing_only = [table.end_turn_button, table.face_button]
     assert all(any(b is p for b in table.buttons) for p in playing_only)
     rules = next(b for b in table.buttons if b.label == "Rules")
@@ -700,14 +700,22 @@ def test_at_the_end_end_turn_and_the_face_switch_leave_the_bar(make_app):
     state = table.state
     while not state.is_over():
         state = state.apply(choose_canals_move(state))
+    app.reset_to(table)  # past the hand-off: the keys reach the table
+    driver.key(pygame.K_f)
+    assert table.face_up  # chosen for a placement that the game's end leaves unmade
+    table.face_button._down = True  # and the switch held down as the game ends
     set_position(table, state)
+    app.reset_to(table)  # past the hand-off and the results: the keys reach the table
     driver.run(2)
     assert not any(b is p for b in table.buttons for p in playing_only)
     assert rules.rect.x < before  # closed up, no gap where they stood
-    driver.key(pygame.K_f)  # their shortcuts do nothing harmful at the end
+    assert not table.face_up
+    driver.key(pygame.K_f)  # their shortcuts do nothing at the end
     driver.key(pygame.K_e)
-    assert table.state.is_over()
+    assert table.state.is_over() and not table.face_up
     table.start_deal(5)
     driver.run(2)
     assert all(any(b is p for b in table.buttons) for p in playing_only)
     assert rules.rect.x == before
+    assert not table.face_up and table.face_button.label == "Placing face down"
+    assert not table.face_button._down  # the press it had when it left is not kept

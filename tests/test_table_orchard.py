@@ -597,17 +597,16 @@ def test_the_stock_and_discard_labels_sit_above_their_piles(make_app, monkeypatc
 
 
 def test_before_a_capture_the_tray_says_what_one_needs(make_app):
-    """On the viewer's move the tray asks for attacking tails only when there are some to click
-    and something to attack; otherwise it says what is missing."""
+    """On the viewer's move the tray asks for attacking tails only when the engine would take an
+    attack and there is something to attack; otherwise it says what is missing, or that a turn
+    already begun (growing, condensing) has no capture in it."""
     _app, table, _driver = open_orchard(make_app, seats="human,human", seed=22)
     seen: set[str] = set()
-    for game in range(40):  # random games until each case has come up
-        if len(seen) == 3:
+    for game in range(400):  # random games until each case has come up
+        if len(seen) == 6:
             break
-        rng = random.Random(game)
-        state = orchard.new_game(seed=game)
-        seen |= tray_prompts_in(table, state, rng)
-    assert seen == {"no branch", "no target", "ready"}, seen
+        seen |= tray_prompts_in(table, orchard.new_game(seed=game), random.Random(game))
+    assert seen == {"no seed", "no branch", "no target", "ready", "grow", "condense"}, seen
 
 
 def tray_prompts_in(table, state, rng) -> set[str]:
@@ -617,16 +616,25 @@ def tray_prompts_in(table, state, rng) -> set[str]:
         pending = state.view(0)["pending"]
         if state.current_player == 0 and not (pending and pending["kind"] == "capture"):
             set_position(table, state)
-            seeds = table.view["seeds"]
+            mine, theirs = table.view["seeds"]
             title = table.tray.title()
-            if not any(seed["branches"] for seed in seeds[0]):
+            attack = any(m.to_dict()["kind"] == "attack" for m in state.legal_moves())
+            if pending is not None:
+                doing = {"grow": "growing", "condense": "condensing"}[pending["kind"]]
+                assert title == f"No capture this turn: you are {doing} (Cancel to choose again)"
+                assert not attack
+                seen.add(pending["kind"])
+            elif not mine:
+                assert title == "Capture: plant a seed and grow a branch on it to attack with"
+                seen.add("no seed")
+            elif not any(seed["branches"] for seed in mine):
                 assert title == "Capture: grow a branch on a seed of yours to attack with"
                 seen.add("no branch")
-            elif not seeds[1]:
+            elif not theirs:
                 assert title == "Capture: the other side has no seed to attack yet"
                 seen.add("no target")
             else:
-                assert title == "Capture: click your branch tails to attack"
+                assert title == "Capture: click your branch tails to attack" and attack
                 seen.add("ready")
         state = state.apply(rng.choice(state.legal_moves()))
     return seen

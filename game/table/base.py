@@ -63,13 +63,14 @@ class TableScene(TableCanvas, TableGestures, Scene):
         self.think_wait = 0.0
         self.failures = 0  # failed answers for this position
         self.bar_h = self.status_h = self.tip_h = 0
+        self.all_buttons: list[ui.Button] = []
+        self.bar_for_over: bool | None = None  # whether the bar was laid out for a game over
 
     def start(self) -> None:
         """Deal the requested game; runs once the table is on the stack, so every hook finds the
         game's own fields set up."""
         self.all_buttons = self.make_buttons()
         self.buttons = list(self.all_buttons)
-        self.bar_for_over: bool | None = None  # whether the bar was laid out for a game over
         pygame.display.set_caption(f"{self.game.title} — Card Table")
         self.start_deal(self.request.seed, self.request.moves, self.request.elapsed)
 
@@ -622,6 +623,9 @@ class TableScene(TableCanvas, TableGestures, Scene):
         """The bar's buttons in a row; those `in_play` only while the game is on."""
         self.bar_for_over = over = self.state.is_over()
         self.buttons = [b for b in self.all_buttons if not (over and b.in_play)]
+        for button in self.all_buttons:
+            if over and button.in_play:
+                button.let_go()  # a press or hover under way ends with it
         s = theme.ui_scale(size)
         pad = int(6 * s)
         x = pad

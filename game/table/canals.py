@@ -81,16 +81,22 @@ class CanalsTable(TableScene):
 
     def state_changed(self) -> None:
         self.hover = None
+        if self.state.is_over() or self.pos == 0:  # the end, or a new deal: nothing placed yet
+            self.set_face(False)
 
     def after_move(self) -> None:
         """The face-up choice belongs to one placement: every placement starts face down."""
-        if self.face_up:
-            self.toggle_face()
+        self.set_face(False)
 
     def toggle_face(self) -> None:
-        self.face_up = not self.face_up
-        self.face_button.label = "Placing face up" if self.face_up else "Placing face down"
-        self.face_button.selected = self.face_up  # stands out: face up is the unusual choice
+        """F, right-click or the switch; at the end there is nothing left to place."""
+        if not self.state.is_over():
+            self.set_face(not self.face_up)
+
+    def set_face(self, up: bool) -> None:
+        self.face_up = up
+        self.face_button.label = "Placing face up" if up else "Placing face down"
+        self.face_button.selected = up  # stands out: face up is the unusual choice
 
     def on_right_click(self) -> None:
         self.toggle_face()

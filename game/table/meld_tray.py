@@ -230,8 +230,11 @@ class MeldTray:
             if p and p["kind"] == "capture":
                 return f"{mover} is capturing: attackers total {p['attack_sum']}"
             return f"{mover} to move"
-        if not p or p["kind"] != "capture":
+        if p is None:
             return self.capture_prompt()
+        if p["kind"] in ("grow", "condense"):
+            doing = "growing" if p["kind"] == "grow" else "condensing"
+            return f"No capture this turn: you are {doing} (Cancel to choose again)"
         if p["target"] is None:
             return f"Attackers total {p['attack_sum']}: click a target worth less"
         if self.melding() and not self.chips:
@@ -245,6 +248,8 @@ class MeldTray:
         what is missing for it (branches to attack with, seeds to attack)."""
         seeds = self.table.view["seeds"]
         me = self.table.me
+        if not seeds[me]:
+            return "Capture: plant a seed and grow a branch on it to attack with"
         if not any(seed["branches"] for seed in seeds[me]):
             return "Capture: grow a branch on a seed of yours to attack with"
         if not seeds[1 - me]:
