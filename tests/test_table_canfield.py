@@ -522,6 +522,24 @@ def test_the_last_move_by_drag_wins_celebrates_and_offers_results(app, driver):
     assert app.scene is table and table.pos == 0 and not table.state.is_over()
 
 
+def test_a_won_game_leaves_auto_finish_and_show_me_off_the_bar(app, driver):
+    """Once every card is up there is nothing to finish or show: the two buttons go, and come
+    back with an undo."""
+    table = open_canfield(app, driver)
+
+    def labels() -> list[str]:
+        return [b.label for b in table.buttons]
+
+    set_position(table, nearly_won())
+    assert {"Auto-finish", "Show me"} <= set(labels())
+    table.try_move(Move("tableau:0", "foundation:0", 1))
+    assert table.state.is_won()
+    assert "Auto-finish" not in labels() and "Show me" not in labels()
+    assert "Undo" in labels() and "Hint" in labels()
+    table.undo()
+    assert {"Auto-finish", "Show me"} <= set(labels())
+
+
 def test_a_key_skips_the_celebration(app, driver):
     table = open_canfield(app, driver)
     set_position(table, nearly_won())

@@ -427,12 +427,14 @@ class CanfieldTable(TableScene):
                 self.auto_finish,
                 enabled=lambda: bool(self.auto_finish_moves()),
                 tooltip="A",
+                in_play=True,
             ),
             ui.Button(
                 "Show me",
                 self.show_me,
                 enabled=lambda: self.solver.next_move() is not None and not self.demo,
                 tooltip="W: the solver plays a win",
+                in_play=True,
             ),
         ]
 
