@@ -71,10 +71,12 @@ def play_cell(name: str, seats: tuple[str, ...], games: int, log: Path) -> dict[
     commit = _commit()
     if missing:
         jobs = [(name, seats, SEED, g) for g in missing]
+        fresh = _fresh_line(log) if log.exists() else ""
         with (
             log.open("a") as out,
             multiprocessing.get_context("spawn").Pool(sim.worker_count(len(jobs))) as pool,
         ):
+            out.write(fresh)
             for index, result in pool.imap_unordered(play_indexed, jobs, chunksize=1):
                 entry = {
                     "game": name,
@@ -84,7 +86,7 @@ def play_cell(name: str, seats: tuple[str, ...], games: int, log: Path) -> dict[
                     "commit": commit,
                     "load": _load(),
                 }
-                out.write(_fresh_line(log) + json.dumps(entry | result) + "\n")
+                out.write(json.dumps(entry | result) + "\n")
                 out.flush()
     done = logged(log)
     return summary(name, seats, [done[(name, seats, g)] for g in range(games)])
@@ -153,11 +155,11 @@ def main(argv: list[str] | None = None) -> int:
         "(shared wins half) | decision mean / p95 | load (median) | commits | the games of |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
+    done = logged(args.log) if args.report else {}
     for name, seats in CELLS:
         if args.game not in (None, name):
             continue
         if args.report:
-            done = logged(args.log)
             results = [
                 done[(name, seats, g)] for g in range(args.games) if (name, seats, g) in done
             ]

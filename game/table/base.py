@@ -622,10 +622,12 @@ class TableScene(TableCanvas, TableGestures, Scene):
     def layout_bar(self, size: tuple[int, int]) -> None:
         """The bar's buttons in a row; those `in_play` only while the game is on."""
         self.bar_for_over = over = self.state.is_over()
-        self.buttons = [b for b in self.all_buttons if not (over and b.in_play)]
+        self.buttons = []
         for button in self.all_buttons:
             if over and button.in_play:
-                button.let_go()  # a press or hover under way ends with it
+                button.let_go()  # leaves the bar: a press or hover under way ends with it
+            else:
+                self.buttons.append(button)
         s = theme.ui_scale(size)
         pad = int(6 * s)
         x = pad
