@@ -4,6 +4,12 @@ stopped and resumed: each cell of the targets is the games of one `cardtable sim
 (the same deals, seats, first moves and players as that command) on both cores, and each game is
 appended to a log as soon as it ends. A run started again plays only the games its log lacks.
 
+Why a game keeps the share of the clock its process had the CPU: the searches think on the clock,
+and a machine busy with other work (even at a lower priority than theirs, or above it at `nice`)
+leaves them waiting for the CPU, so their decisions come out slower than their budget and weaker.
+A game whose process had the CPU less than MIN_CPU_SHARE of its time counts as not played, and is
+played again; so the table holds only games played on a machine that left the players alone.
+
 Why: at hard's 1.5 s a move one 200-game cell takes hours on this machine, and all of them take
 days, far more than a working session; a run that is stopped loses at most the games under way.
 The summary of a cell is the `sim --json` object of its logged games (`game.sim.summarize`).
@@ -21,12 +27,15 @@ import os
 import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 from game import sim
 
 SEED = 1
+MIN_CPU_SHARE = 0.9  # of a game's wall-clock time its process ran; below it the game is replayed
+ROUNDS = 3  # times a cell's missing games are played before the run goes on to the next cell
 # Cheapest first, so the early cells are complete while the costly ones are still running; of the
 # cheap ones first the one whose last measure was nearest its target (52 % on 24 games, with
 # `--seed 300`, for ≥ 50 %).
@@ -48,14 +57,15 @@ CELLS = [
 
 def logged(log: Path) -> dict[tuple[str, tuple[str, ...], int], dict[str, Any]]:
     """The games of seed SEED in the log: (game, seats, index) -> that game's `play_one` result,
-    with the load and the commit it was played under. A line cut short by a stop is skipped (its
-    game is played again)."""
+    with the load and the commit it was played under. A line cut short by a stop, and a game that
+    did not have the CPU (see MIN_CPU_SHARE; lines from before that was kept have no share), are
+    skipped: their games are played again."""
     games = {}
     if log.exists():
         for line in log.read_text().splitlines():
             try:
                 entry = json.loads(line)
-                if entry["seed"] != SEED:
+                if entry["seed"] != SEED or not entry["cpu"] >= MIN_CPU_SHARE:
                     continue
                 key = (entry["game"], tuple(entry["seats"]), entry["index"])
                 games[key] = {k: entry[k] for k in ("winners", "ms", "load", "commit")}
@@ -65,11 +75,14 @@ def logged(log: Path) -> dict[tuple[str, tuple[str, ...], int], dict[str, Any]]:
 
 
 def play_cell(name: str, seats: tuple[str, ...], games: int, log: Path) -> dict[str, Any]:
-    """Play the cell's games that the log lacks, logging each as it ends; the cell's summary."""
-    done = logged(log)
-    missing = [g for g in range(games) if (name, seats, g) not in done]
+    """Play the cell's games that the log lacks, logging each as it ends, and again (up to ROUNDS
+    times in all) those that did not have the CPU; the summary of the cell's logged games."""
     commit = _commit()
-    if missing:
+    for _ in range(ROUNDS):
+        done = logged(log)
+        missing = [g for g in range(games) if (name, seats, g) not in done]
+        if not missing:
+            break
         jobs = [(name, seats, SEED, g) for g in missing]
         fresh = _fresh_line(log) if log.exists() else ""
         with (
@@ -89,7 +102,9 @@ def play_cell(name: str, seats: tuple[str, ...], games: int, log: Path) -> dict[
                 out.write(json.dumps(entry | result) + "\n")
                 out.flush()
     done = logged(log)
-    return summary(name, seats, [done[(name, seats, g)] for g in range(games)])
+    return summary(
+        name, seats, [done[(name, seats, g)] for g in range(games) if (name, seats, g) in done]
+    )
 
 
 def summary(name: str, seats: tuple[str, ...], games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -113,8 +128,12 @@ def _fresh_line(log: Path) -> str:
 
 
 def play_indexed(job: tuple[str, tuple[str, ...], int, int]) -> tuple[int, dict[str, Any]]:
-    """`sim.play_one` with the game's index, so that games can be logged in the order they end."""
-    return job[3], sim.play_one(job)
+    """`sim.play_one` with the game's index (games are logged in the order they end) and the
+    share of its wall-clock time that this process had the CPU ("cpu")."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    result = sim.play_one(job)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return job[3], result | {"cpu": round(cpu / wall, 3) if wall > 0 else 1.0}
 
 
 def command(name: str, seats: tuple[str, ...], games: int) -> str:

@@ -6,11 +6,19 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
 import strength
 
 from game import sim
 
 CELL = ("orchard", ("easy", "random"))  # games that differ in who wins and how many decisions
+NEARLY_NONE = 0.001  # a CPU share that no game played here falls below, however busy the machine
+
+
+@pytest.fixture(autouse=True)
+def _any_machine(monkeypatch):
+    """The tests' games count whatever share of the CPU they had (a CI machine may be busy)."""
+    monkeypatch.setattr(strength, "MIN_CPU_SHARE", NEARLY_NONE)
 
 
 def test_a_cell_plays_the_games_of_its_sim_command_and_logs_each(tmp_path):
@@ -58,3 +66,19 @@ def test_the_report_summarises_the_log_without_playing(tmp_path, capsys, monkeyp
     assert len(rows) == 1 and "| 2 |" in rows[0]
     assert "`cardtable sim orchard --games 200 --seats easy,random --seed 1 --json`" in rows[0]
     assert len(log.read_text().splitlines()) == 2
+
+
+def test_a_game_that_did_not_have_the_cpu_is_played_again(tmp_path):
+    log = tmp_path / "strength.jsonl"
+    strength.play_cell(*CELL, games=3, log=log)
+    entries = [json.loads(line) for line in log.read_text().splitlines()]
+    assert all(NEARLY_NONE <= e["cpu"] <= 1.05 for e in entries)
+    starved = next(e for e in entries if e["index"] == 2) | {"cpu": NEARLY_NONE / 2}
+    unmeasured = {k: v for k, v in entries[0].items() if k != "cpu"}  # a line from before
+    kept = [e for e in entries if e["index"] not in (2, unmeasured["index"])]
+    log.write_text("".join(json.dumps(e) + "\n" for e in [*kept, starved, unmeasured]))
+    assert sorted(key[2] for key in strength.logged(log)) == [e["index"] for e in kept]
+    strength.play_cell(*CELL, games=3, log=log)
+    assert sorted(key[2] for key in strength.logged(log)) == [0, 1, 2]
+    replayed = [json.loads(line)["index"] for line in log.read_text().splitlines()[3:]]
+    assert sorted(replayed) == sorted([2, unmeasured["index"]])
