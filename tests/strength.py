@@ -14,7 +14,7 @@ Why: at hard's 1.5 s a move one 200-game cell takes hours on this machine, and a
 days, far more than a working session; a run that is stopped loses at most the games under way.
 The summary of a cell is the `sim --json` object of its logged games (`game.sim.summarize`).
 
-Run: `python tests/strength.py [--games N] [--game NAME] [--log FILE] [--report]`;
+Run: `python tests/strength.py [--games N] [--game NAME] [--log FILE] [--jobs N] [--report]`;
 `make strength`.
 """
 
@@ -74,23 +74,29 @@ def logged(log: Path) -> dict[tuple[str, tuple[str, ...], int], dict[str, Any]]:
     return games
 
 
-def play_cell(name: str, seats: tuple[str, ...], games: int, log: Path) -> dict[str, Any]:
+def play_cell(
+    name: str, seats: tuple[str, ...], games: int, log: Path, jobs: int = 2
+) -> dict[str, Any]:
     """Play the cell's games that the log lacks, logging each as it ends, and again (up to ROUNDS
-    times in all) those that did not have the CPU; the summary of the cell's logged games."""
+    times in all) those that did not have the CPU; the summary of the cell's logged games. `jobs`
+    processes play (at most one a core: each search needs a core to itself)."""
     commit = _commit()
     for _ in range(ROUNDS):
         done = logged(log)
         missing = [g for g in range(games) if (name, seats, g) not in done]
         if not missing:
             break
-        jobs = [(name, seats, SEED, g) for g in missing]
         fresh = _fresh_line(log) if log.exists() else ""
         with (
             log.open("a") as out,
-            multiprocessing.get_context("spawn").Pool(sim.worker_count(len(jobs))) as pool,
+            multiprocessing.get_context("spawn").Pool(
+                min(jobs, sim.worker_count(len(missing)))
+            ) as pool,
         ):
             out.write(fresh)
-            for index, result in pool.imap_unordered(play_indexed, jobs, chunksize=1):
+            for index, result in pool.imap_unordered(
+                play_indexed, [(name, seats, SEED, g) for g in missing], chunksize=1
+            ):
                 entry = {
                     "game": name,
                     "seats": list(seats),
@@ -166,7 +172,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=sorted({name for name, _ in CELLS}))
     parser.add_argument("--log", type=Path, default=Path("strength.jsonl"))
     parser.add_argument("--report", action="store_true", help="only summarise what is logged")
+    parser.add_argument(
+        "--jobs", type=int, default=2, help="processes (1 leaves a core for other work)"
+    )
     args = parser.parse_args(argv)
+    if args.jobs < 1:
+        parser.error(f"--jobs must be at least 1, not {args.jobs}")
     if not 1 <= args.games <= sim.MAX_GAMES:
         parser.error(f"--games must be between 1 and {sim.MAX_GAMES}, not {args.games}")
     print(
@@ -186,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             report = summary(name, seats, results)
         else:
-            report = play_cell(name, seats, args.games, args.log)
+            report = play_cell(name, seats, args.games, args.log, args.jobs)
         print(row(report, args.games), flush=True)
     return 0
 

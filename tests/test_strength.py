@@ -70,7 +70,7 @@ def test_the_report_summarises_the_log_without_playing(tmp_path, capsys, monkeyp
 
 def test_a_game_that_did_not_have_the_cpu_is_played_again(tmp_path):
     log = tmp_path / "strength.jsonl"
-    strength.play_cell(*CELL, games=3, log=log)
+    strength.play_cell(*CELL, games=3, log=log, jobs=1)
     entries = [json.loads(line) for line in log.read_text().splitlines()]
     assert all(NEARLY_NONE <= e["cpu"] <= 1.05 for e in entries)
     starved = next(e for e in entries if e["index"] == 2) | {"cpu": NEARLY_NONE / 2}
@@ -82,3 +82,11 @@ def test_a_game_that_did_not_have_the_cpu_is_played_again(tmp_path):
     assert sorted(key[2] for key in strength.logged(log)) == [0, 1, 2]
     replayed = [json.loads(line)["index"] for line in log.read_text().splitlines()[3:]]
     assert sorted(replayed) == sorted([2, unmeasured["index"]])
+
+
+def test_a_bad_jobs_count_is_one_line_and_status_2(tmp_path, capsys):
+    log = tmp_path / "strength.jsonl"
+    with pytest.raises(SystemExit) as stop:
+        strength.main(["--jobs", "0", "--log", str(log)])
+    assert stop.value.code == 2
+    assert "--jobs must be at least 1" in capsys.readouterr().err and not log.exists()
