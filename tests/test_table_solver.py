@@ -27,6 +27,9 @@ def test_the_status_line_says_whether_the_position_can_still_be_won(app, driver)
     set_position(table, nearly_won())
     wait_for(driver, lambda: table.solver.result is not None, 20)
     assert "Winnable" in table.status_parts()
+    assert table.try_move(table.solver.next_move())  # the last card up
+    assert table.state.is_won()
+    assert "Won" in table.status_parts() and "Winnable" not in table.status_parts()
 
 
 def test_hint_and_show_me_follow_the_solvers_line_to_the_win(app, driver):

@@ -80,6 +80,8 @@ class SolverWatch:
     def status(self) -> str:
         if self.finding is not None:
             return "Finding a winnable deal…"
+        if self.state is not None and self.state.is_won():
+            return "Won"  # not "Winnable": there is nothing left to win
         return {
             None: "Thinking…",
             "winnable": "Winnable",
