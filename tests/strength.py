@@ -90,7 +90,7 @@ def play_cell(
         with (
             log.open("a") as out,
             multiprocessing.get_context("spawn").Pool(
-                min(jobs, sim.worker_count(len(missing)))
+                min(jobs, sim.worker_count(len(missing))), initializer=_warm
             ) as pool,
         ):
             out.write(fresh)
@@ -133,6 +133,11 @@ def _fresh_line(log: Path) -> str:
         return "" if f.read(1) == b"\n" else "\n"
 
 
+def _warm() -> None:
+    """A worker's imports, done before its first game, so that game's CPU share is its own."""
+    import engines.ai  # noqa: F401  (what `sim.play_one` imports on its first game)
+
+
 def play_indexed(job: tuple[str, tuple[str, ...], int, int]) -> tuple[int, dict[str, Any]]:
     """`sim.play_one` with the game's index (games are logged in the order they end) and the
     share of its wall-clock time that this process had the CPU ("cpu")."""
@@ -147,7 +152,8 @@ def command(name: str, seats: tuple[str, ...], games: int) -> str:
 
 
 def row(report: dict[str, Any], planned: int) -> str:
-    """A Markdown row: the cell, its games, the first listed player's results and score, every
+    """A Markdown row: the cell, its games ("36 of 200" until all are in), the first listed
+    player's results and score, every
     player's decision times, the load and commits, and the `sim` command (of `planned` games)
     that these games are of."""
     wins, shared = report["wins"], report["shared"]
@@ -158,8 +164,9 @@ def row(report: dict[str, Any], planned: int) -> str:
         )
     )
     load = "–" if report["load_median"] is None else f"{report['load_median']:.2f}"
+    count = report["games"] if report["games"] == planned else f"{report['games']} of {planned}"
     return (
-        f"| {report['game']} | {' vs '.join(report['seats'])} | {report['games']} | "
+        f"| {report['game']} | {' vs '.join(report['seats'])} | {count} | "
         f"{wins[0]} / {shared[0]} / {' / '.join(str(w) for w in wins[1:])} | "
         f"{100 * sim.score(report, 0):.1f} % | {times} | {load} | "
         f"{', '.join(report['commits'])} | `{command(report['game'], tuple(report['seats']), planned)}` |"
@@ -198,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
             report = summary(name, seats, results)
         else:
             report = play_cell(name, seats, args.games, args.log, args.jobs)
+            if not report["games"]:  # every game was starved of the CPU: nothing to show yet
+                print(f"{name} {' vs '.join(seats)}: no game had the CPU", file=sys.stderr)
+                continue
         print(row(report, args.games), flush=True)
     return 0
 

@@ -63,7 +63,7 @@ def test_the_report_summarises_the_log_without_playing(tmp_path, capsys, monkeyp
     )
     out = capsys.readouterr().out.splitlines()
     rows = [line for line in out if line.startswith("| orchard | easy vs random |")]
-    assert len(rows) == 1 and "| 2 |" in rows[0]
+    assert len(rows) == 1 and "| 2 of 200 |" in rows[0]
     assert "`cardtable sim orchard --games 200 --seats easy,random --seed 1 --json`" in rows[0]
     assert len(log.read_text().splitlines()) == 2
 
@@ -90,3 +90,17 @@ def test_a_bad_jobs_count_is_one_line_and_status_2(tmp_path, capsys):
         strength.main(["--jobs", "0", "--log", str(log)])
     assert stop.value.code == 2
     assert "--jobs must be at least 1" in capsys.readouterr().err and not log.exists()
+
+
+def test_games_that_never_have_the_cpu_are_tried_rounds_times_and_the_run_goes_on(
+    tmp_path, capsys, monkeypatch
+):
+    monkeypatch.setattr(strength, "MIN_CPU_SHARE", 2.0)  # no game counts
+    monkeypatch.setattr(strength, "CELLS", [CELL])
+    log = tmp_path / "strength.jsonl"
+    report = strength.play_cell(*CELL, games=2, log=log, jobs=1)
+    assert len(log.read_text().splitlines()) == strength.ROUNDS * 2 and report["games"] == 0
+    assert strength.main(["--games", "2", "--jobs", "1", "--log", str(log)]) == 0
+    captured = capsys.readouterr()
+    assert "orchard easy vs random: no game had the CPU" in captured.err
+    assert "| orchard |" not in captured.out
