@@ -4,6 +4,7 @@ whole games finish with people and with computers. Input goes through real pygam
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pygame
@@ -13,7 +14,7 @@ from conftest import open_game, pass_handoff, set_position
 import engines
 from engines import sandcastles
 from engines.cards import FULL_DECK
-from game import smoke, ui
+from game import smoke, theme, ui
 from game.deal import DealRequest
 from game.driver import Driver
 from game.scenes.menu import MenuScene
@@ -346,3 +347,31 @@ def test_every_frame_of_the_attacks_holds_all_52_cards_even_when_a_build_ends_th
                 checked += declare[0]["build"]
             state = after
     assert checked >= 12  # rounds that ended on a build declaration were among them
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_six_seats_labels_stay_inside_their_areas_and_the_places_always_show(make_app, size):
+    # At 800×600 the names and "0 cards · castle hidden" of six seats ran into the next seat's
+    # label and off the window; the places at the end must show whatever the width.
+    app, table, _driver = open_sandcastles(make_app, players=6, size=size)
+    s = theme.ui_scale(app.size)
+    mid = advance(table.state, lambda st: st.round >= 2)
+    over = advance(mid, lambda st: st.is_over())
+    for state, ended in ((table.state, False), (mid, False), (over, True)):
+        set_position(table, state)
+        for seat in range(6):
+            area = table.plan.area(seat).rect
+            words = table.seat_words(seat, s)
+            shown = words[0][0].rstrip("…")  # the name first, perhaps cut
+            assert shown and f"{table.seat_label(seat)} — your castle".startswith(shown)
+            boxes = [w[3] for w in words]
+            assert all(a.right < b.left for a, b in itertools.pairwise(boxes))
+            assert all(area.left <= w[3].left and w[3].right <= area.right for w in words), (
+                seat,
+                [w[0] for w in words],
+                area,
+            )
+            if ended:  # the place badge comes last, and never cut
+                assert words[-1][4] is not None and words[-1][0].endswith(
+                    ("1st, winner", "2nd", "3rd", "th")
+                )

@@ -200,37 +200,70 @@ class SandcastlesDrawing:
             self.draw_action(surface, action.rect, s)
 
     def draw_seat_words(self, surface: pygame.Surface, seat: int, s: float) -> None:
-        v = self.shown
         area = self.plan.area(seat)
-        acting = v["current_player"] == seat and not self.frames
-        if acting:
+        if self.shown["current_player"] == seat and not self.frames:
             pygame.draw.rect(
                 surface, theme.ACCENT, area.rect.inflate(4, 4), max(2, int(2 * s)), border_radius=12
             )
-        size = int((17 if area.big else 15) * s)
+        size = self.label_size(seat, s)
+        for text, colour, bold, box, badge in self.seat_words(seat, s):
+            if badge is not None:
+                pygame.draw.rect(surface, badge, box, border_radius=box.h // 2)
+            img = ui.text(text, size, colour, bold)
+            surface.blit(img, img.get_rect(center=box.center))
+
+    def label_size(self, seat: int, s: float) -> int:
+        return int((17 if self.plan.area(seat).big else 15) * s)
+
+    def seat_words(self, seat: int, s: float) -> list[tuple[str, Any, bool, pygame.Rect, Any]]:
+        """The seat's label as (text, colour, bold, box, badge colour or None), left to right
+        inside its area: the name, what it holds, and its standing (or place at the end) as a
+        badge. Where the area is narrow (six seats in a small window) the name is cut first to
+        leave room for the badge, and what it holds is cut, or left out, to fit the rest."""
+        v = self.shown
+        area = self.plan.area(seat)
+        size = self.label_size(seat, s)
         name = self.seat_label(seat) + (" — your castle" if area.big else "")
-        parts = [ui.text(name, size, theme.TEXT, True)]
         if not v["in"][seat]:
             when = v["out_round"][seat]
-            parts.append(ui.text(f"out in round {when}" if when else "out", size, theme.TEXT_DIM))
+            held = f"out in round {when}" if when else "out"
         else:
             count = len(v["boards"][seat])
             score = v["scores"][seat]
             score = "castle hidden" if score is None else f"{score} point{'s' * (score != 1)}"
-            parts.append(
-                ui.text(f"{count} card{'s' * (count != 1)} · {score}", size, theme.TEXT_DIM)
-            )
-        x, y = area.rect.x + int(8 * s), area.label_y
-        for img in parts:
-            surface.blit(img, img.get_rect(midleft=(x, y)))
-            x += img.get_width() + int(12 * s)
+            held = f"{count} card{'s' * (count != 1)} · {score}"
         standing, place = v["standings"][seat], v["places"][seat]
+        badge = None
         if place is not None:  # the game is over: places instead of standings
             word = f"★ {ordinal(place)}, winner" if place == 1 else ordinal(place)
-            pill(surface, word, (x, y), size, STANDING["lead" if place == 1 else "rest"][1])
+            badge = (word, STANDING["lead" if place == 1 else "rest"][1])
         elif standing in STANDING and v["in"][seat]:
-            word, colour = STANDING[standing]
-            pill(surface, word, (x, y), size, colour)
+            badge = STANDING[standing]
+        gap = int(12 * s)
+        x, y = area.rect.x + int(8 * s), area.label_y
+        right = area.rect.right - int(8 * s)
+        badge_w = 0
+        if badge is not None:
+            badge_w = ui.text(badge[0], size, theme.TEXT_DARK, True).get_width() + size + gap
+        words = []
+
+        def put(text: str, colour: Any, bold: bool, fill: Any = None) -> None:
+            nonlocal x
+            box = ui.text(text, size, colour, bold).get_rect()
+            if fill is not None:  # a badge: room round the word
+                box.inflate_ip(size, size // 4)
+            box.midleft = (x, y)
+            words.append((text, colour, bold, box, fill))
+            x = box.right + gap
+
+        put(ui.elide(name, size, max(0, right - x - badge_w), True), theme.TEXT, True)
+        room = right - x - badge_w
+        short = ui.elide(held, size, max(0, room))
+        if short.rstrip("…") and ui.text(short, size, theme.TEXT_DIM).get_width() <= room:
+            put(short, theme.TEXT_DIM, False)
+        if badge is not None:
+            put(badge[0], theme.TEXT_DARK, True, badge[1])
+        return words
 
     def draw_banner(self, surface: pygame.Surface, s: float) -> None:
         v = self.shown
@@ -289,14 +322,6 @@ class SandcastlesDrawing:
         ui.blit_centred(
             surface, ui.text(self.action_label(), int(16 * s), theme.TEXT, True), rect.center
         )
-
-
-def pill(surface: pygame.Surface, word: str, midleft: tuple[int, int], size: int, colour) -> None:
-    img = ui.text(word, size, theme.TEXT_DARK, True)
-    box = img.get_rect().inflate(size, size // 4)
-    box.midleft = midleft
-    pygame.draw.rect(surface, colour, box, border_radius=box.h // 2)
-    surface.blit(img, img.get_rect(center=box.center))
 
 
 def ordinal(n: int) -> str:
