@@ -19,6 +19,7 @@ from game.deal import DealRequest
 from game.driver import Driver
 from game.scenes.menu import MenuScene
 from game.table.sandcastles import SandcastlesTable
+from game.table.sandcastles_draw import STANDING
 from game.table.sandcastles_show import arrows_of
 
 
@@ -361,7 +362,8 @@ def test_six_seats_labels_stay_inside_their_areas_and_the_places_always_show(mak
         set_position(table, state)
         for seat in range(6):
             area = table.plan.area(seat).rect
-            words = table.seat_words(seat, s)
+            _size, words = table.seat_words(seat, s)
+            assert all(w[3].centery == table.plan.area(seat).label_y for w in words)
             shown = words[0][0].rstrip("…")  # the name first, perhaps cut
             assert shown and f"{table.seat_label(seat)} — your castle".startswith(shown)
             boxes = [w[3] for w in words]
@@ -374,4 +376,9 @@ def test_six_seats_labels_stay_inside_their_areas_and_the_places_always_show(mak
             if ended:  # the place badge comes last, and never cut
                 assert words[-1][4] is not None and words[-1][0].endswith(
                     ("1st, winner", "2nd", "3rd", "th")
+                )
+            elif state.view(0)["standings"][seat] in STANDING and state.view(0)["in"][seat]:
+                assert (
+                    words[-1][4] is not None
+                    and words[-1][0] == STANDING[state.view(0)["standings"][seat]][0]
                 )

@@ -205,24 +205,24 @@ class SandcastlesDrawing:
             pygame.draw.rect(
                 surface, theme.ACCENT, area.rect.inflate(4, 4), max(2, int(2 * s)), border_radius=12
             )
-        size = self.label_size(seat, s)
-        for text, colour, bold, box, badge in self.seat_words(seat, s):
+        size, words = self.seat_words(seat, s)
+        for text, colour, bold, box, badge in words:
             if badge is not None:
                 pygame.draw.rect(surface, badge, box, border_radius=box.h // 2)
             img = ui.text(text, size, colour, bold)
             surface.blit(img, img.get_rect(center=box.center))
 
-    def label_size(self, seat: int, s: float) -> int:
-        return int((17 if self.plan.area(seat).big else 15) * s)
-
-    def seat_words(self, seat: int, s: float) -> list[tuple[str, Any, bool, pygame.Rect, Any]]:
-        """The seat's label as (text, colour, bold, box, badge colour or None), left to right
-        inside its area: the name, what it holds, and its standing (or place at the end) as a
-        badge. Where the area is narrow (six seats in a small window) the name is cut first to
-        leave room for the badge, and what it holds is cut, or left out, to fit the rest."""
+    def seat_words(
+        self, seat: int, s: float
+    ) -> tuple[int, list[tuple[str, Any, bool, pygame.Rect, Any]]]:
+        """The seat's label: its font size, and its words as (text, colour, bold, box, badge
+        colour or None), left to right inside its area: the name, what it holds, and its standing
+        (or place at the end) as a badge. Where the area is narrow (six seats in a small window)
+        the name is cut first to leave room for the badge, what it holds is cut or left out, and
+        only an area too narrow for the badge beside a letter of the name cuts the badge."""
         v = self.shown
         area = self.plan.area(seat)
-        size = self.label_size(seat, s)
+        size = int((17 if area.big else 15) * s)
         name = self.seat_label(seat) + (" — your castle" if area.big else "")
         if not v["in"][seat]:
             when = v["out_round"][seat]
@@ -256,14 +256,17 @@ class SandcastlesDrawing:
             words.append((text, colour, bold, box, fill))
             x = box.right + gap
 
-        put(ui.elide(name, size, max(0, right - x - badge_w), True), theme.TEXT, True)
-        room = right - x - badge_w
-        short = ui.elide(held, size, max(0, room))
-        if short.rstrip("…") and ui.text(short, size, theme.TEXT_DIM).get_width() <= room:
+        shown = ui.elide(name, size, max(0, right - x - badge_w), True)
+        if shown:
+            put(shown, theme.TEXT, True)
+        short = ui.elide(held, size, max(0, right - x - badge_w))
+        if short:
             put(short, theme.TEXT_DIM, False)
         if badge is not None:
-            put(badge[0], theme.TEXT_DARK, True, badge[1])
-        return words
+            word = ui.elide(badge[0], size, max(0, right - x - size), True)
+            if word:
+                put(word, theme.TEXT_DARK, True, badge[1])
+        return size, words
 
     def draw_banner(self, surface: pygame.Surface, s: float) -> None:
         v = self.shown
