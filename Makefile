@@ -103,15 +103,17 @@ survey: $(STAMP_APP)
 # The computer players' strength table (README, "Computer players"): each cell of the targets is
 # the STRENGTH_GAMES games of one `cardtable sim` command, played on both cores by tests/strength.py,
 # which logs every game to STRENGTH_LOG as it ends: stopped and run again, it plays only the games
-# the log lacks. STRENGTH_GAME=name for one game's cells; STRENGTH_JOBS=1 plays on one core and leaves
-# the other for other work (a game that has to share its core is played again); `make
+# the log lacks. STRENGTH_GAME=name for one game's cells, STRENGTH_SEATS=hard,pimc for the cells of
+# those seats; STRENGTH_JOBS=1 plays on one core and leaves the other for other work (a game that
+# has to share its core is played again) or for a second run of other cells on the same log; `make
 # strength-report` summarises the log.
 # At hard's 1.5 s a move a 200-game cell takes one to several hours here: days in all.
 STRENGTH_GAMES ?= 200
 STRENGTH_GAME ?=
 STRENGTH_LOG ?= strength.jsonl
 STRENGTH_JOBS ?= 2
-STRENGTH_ARGS = --games $(STRENGTH_GAMES) --log $(STRENGTH_LOG) --jobs $(STRENGTH_JOBS) $(if $(STRENGTH_GAME),--game $(STRENGTH_GAME))
+STRENGTH_SEATS ?=
+STRENGTH_ARGS = --games $(STRENGTH_GAMES) --log $(STRENGTH_LOG) --jobs $(STRENGTH_JOBS) $(if $(STRENGTH_GAME),--game $(STRENGTH_GAME)) $(if $(STRENGTH_SEATS),--seats $(STRENGTH_SEATS))
 .PHONY: strength-report
 strength: $(STAMP_APP)
 	$(BIN)/python tests/strength.py $(STRENGTH_ARGS)

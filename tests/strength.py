@@ -14,7 +14,8 @@ Why: at hard's 1.5 s a move one 200-game cell takes hours on this machine, and a
 days, far more than a working session; a run that is stopped loses at most the games under way.
 The summary of a cell is the `sim --json` object of its logged games (`game.sim.summarize`).
 
-Run: `python tests/strength.py [--games N] [--game NAME] [--log FILE] [--jobs N] [--report]`;
+Run: `python tests/strength.py [--games N] [--game NAME] [--seats A,B,..] [--log FILE] [--jobs N]
+[--report]`;
 `make strength`.
 """
 
@@ -179,6 +180,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200, help="games per cell")
     parser.add_argument("--game", choices=sorted({name for name, _ in CELLS}))
+    parser.add_argument(
+        "--seats",
+        choices=sorted({",".join(seats) for _, seats in CELLS}),
+        help="only the cells of these seats (a second run on the other core can take one cell)",
+    )
     parser.add_argument("--log", type=Path, default=Path("strength.jsonl"))
     parser.add_argument("--report", action="store_true", help="only summarise what is logged")
     parser.add_argument(
@@ -196,7 +202,7 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|---|---|---|---|")
     done = logged(args.log) if args.report else {}
     for name, seats in CELLS:
-        if args.game not in (None, name):
+        if args.game not in (None, name) or args.seats not in (None, ",".join(seats)):
             continue
         if args.report:
             results = [

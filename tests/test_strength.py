@@ -104,3 +104,15 @@ def test_games_that_never_have_the_cpu_are_tried_rounds_times_and_the_run_goes_o
     captured = capsys.readouterr()
     assert "orchard easy vs random: no game had the CPU" in captured.err
     assert "| orchard |" not in captured.out
+
+
+def test_seats_pick_the_cells_one_run_plays(tmp_path, capsys, monkeypatch):
+    other = ("orchard", ("random", "easy"))
+    monkeypatch.setattr(strength, "CELLS", [CELL, other])
+    log = tmp_path / "strength.jsonl"
+    args = ["--games", "2", "--jobs", "1", "--log", str(log), "--seats", "random,easy"]
+    assert strength.main(args) == 0
+    played = {tuple(json.loads(line)["seats"]) for line in log.read_text().splitlines()}
+    assert played == {other[1]}
+    out = capsys.readouterr().out
+    assert "| orchard | random vs easy | 2 |" in out and "easy vs random" not in out
