@@ -195,15 +195,20 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--jobs must be at least 1, not {args.jobs}")
     if not 1 <= args.games <= sim.MAX_GAMES:
         parser.error(f"--games must be between 1 and {sim.MAX_GAMES}, not {args.games}")
+    cells = [
+        (name, seats)
+        for name, seats in CELLS
+        if args.game in (None, name) and args.seats in (None, ",".join(seats))
+    ]
+    if not cells:
+        parser.error(f"no cell of {args.game} has the seats {args.seats}")
     print(
         "| game | cell | games | first listed: wins / shared wins / others' wins | its score "
         "(shared wins half) | decision mean / p95 | load (median) | commits | the games of |"
     )
     print("|---|---|---|---|---|---|---|---|---|")
     done = logged(args.log) if args.report else {}
-    for name, seats in CELLS:
-        if args.game not in (None, name) or args.seats not in (None, ",".join(seats)):
-            continue
+    for name, seats in cells:
         if args.report:
             results = [
                 done[(name, seats, g)] for g in range(args.games) if (name, seats, g) in done

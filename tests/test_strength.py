@@ -108,7 +108,7 @@ def test_games_that_never_have_the_cpu_are_tried_rounds_times_and_the_run_goes_o
 
 def test_seats_pick_the_cells_one_run_plays(tmp_path, capsys, monkeypatch):
     other = ("orchard", ("random", "easy"))
-    monkeypatch.setattr(strength, "CELLS", [CELL, other])
+    monkeypatch.setattr(strength, "CELLS", [CELL, other, ("canals", ("hard", "pimc"))])
     log = tmp_path / "strength.jsonl"
     args = ["--games", "2", "--jobs", "1", "--log", str(log), "--seats", "random,easy"]
     assert strength.main(args) == 0
@@ -116,3 +116,7 @@ def test_seats_pick_the_cells_one_run_plays(tmp_path, capsys, monkeypatch):
     assert played == {other[1]}
     out = capsys.readouterr().out
     assert "| orchard | random vs easy | 2 |" in out and "easy vs random" not in out
+    with pytest.raises(SystemExit) as stop:  # seats of another game's cell only
+        strength.main(["--game", "orchard", "--seats", "hard,pimc", "--log", str(log)])
+    assert stop.value.code == 2
+    assert "no cell of orchard has the seats hard,pimc" in capsys.readouterr().err
