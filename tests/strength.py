@@ -110,10 +110,17 @@ def play_cell(
                 }
                 out.write(json.dumps(entry | result) + "\n")
                 out.flush()
-    done = logged(log)
-    return summary(
-        name, seats, [done[(name, seats, g)] for g in range(games) if (name, seats, g) in done]
-    )
+    return summary(name, seats, cell_games(logged(log), name, seats, games))
+
+
+def cell_games(
+    done: dict[tuple[str, tuple[str, ...], int], dict[str, Any]],
+    name: str,
+    seats: tuple[str, ...],
+    games: int,
+) -> list[dict[str, Any]]:
+    """The logged games among the cell's first `games`, in index order."""
+    return [done[(name, seats, g)] for g in range(games) if (name, seats, g) in done]
 
 
 def summary(name: str, seats: tuple[str, ...], games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -156,9 +163,8 @@ def command(name: str, seats: tuple[str, ...], games: int) -> str:
 
 def row(report: dict[str, Any], planned: int) -> str:
     """A Markdown row: the cell, its games ("36 of 200" until all are in), the first listed
-    player's results and score, every
-    player's decision times, the load and commits, and the `sim` command (of `planned` games)
-    that these games are of."""
+    player's results and score, every player's decision times, the load and commits, and the
+    `sim` command (of `planned` games) that these games are of."""
     wins, shared = report["wins"], report["shared"]
     times = ", ".join(
         f"{kind} {mean:.0f} / {p95:.0f} ms"
@@ -210,9 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     done = logged(args.log) if args.report else {}
     for name, seats in cells:
         if args.report:
-            results = [
-                done[(name, seats, g)] for g in range(args.games) if (name, seats, g) in done
-            ]
+            results = cell_games(done, name, seats, args.games)
             if not results:
                 continue
             report = summary(name, seats, results)
