@@ -23,6 +23,7 @@ from engines import canfield
 from engines.cards import FULL_DECK, SUITS
 from engines.solvers.canfield import (
     RESULTS,
+    _BeamSearch,
     _RelaxedSearch,
     _Search,
     find_winnable_deal,
@@ -292,6 +293,32 @@ def test_relaxed_proofs_decide_seed_deals_the_real_search_cannot():
     assert alone(_Search(state), 100_000) is None
     assert alone(_RelaxedSearch(state), 100_000) == "unwinnable"
     assert solve(state, time_limit=None, node_limit=50_000).result == "unwinnable"
+
+
+@pytest.mark.parametrize("seed", [44, 88])
+def test_the_beam_wins_seed_deals_the_depth_first_search_gets_lost_in(seed):
+    # The depth-first search does not win these Seed deals in 300,000 positions (it took a wrong
+    # turn early); the beam wins each in under 100,000, and `solve` hands out its line, which the
+    # engine replays to a won game.
+    state = deal("seed", seed)
+    assert alone(_Search(state), 300_000) is None
+    beam = _BeamSearch(_Search(state))
+    assert beam.advance(100_000) == "winnable"
+    solution = solve(state, time_limit=None, node_limit=300_000)
+    assert solution.result == "winnable"
+    assert replays_to_win(state, solution.moves)
+
+
+def test_the_beam_proves_nothing():
+    # On a dead deal every round of the beam dies out: it ends "exhausted", never "unwinnable",
+    # and the verdict still comes from the exhaustive searches.
+    state = deal("classic", 9)
+    beam = _BeamSearch(_Search(state))
+    while beam.advance(10_000) is None:
+        pass
+    assert beam.result == "exhausted" and beam.line == []
+    assert beam.round == len(_BeamSearch.SCHEDULE)
+    assert solve(state).result == "unwinnable"
 
 
 def test_plain_data_entry_points():
