@@ -75,7 +75,7 @@ _PILE = 2  # (_PILE, i, n, dst): the top n cards of tableau i
 _BACK = 3  # (_BACK, suit, dst): the top card of that suit's foundation back down
 _TRADE = 4  # (_TRADE, card, pile): relaxed game only, see `_RelaxedSearch`
 _CHAIN = 5  # (_CHAIN, talon cards, move): those cards up (one suit), then `move` plays the next
-_SLICE = 2048  # positions a search runs before the other one's turn (about 20 ms)
+_SLICE = 2048  # positions a search runs before the next one's turn (about 20 ms)
 
 _RED = tuple(c[1] in "HD" for c in FULL_DECK)
 _SUIT = tuple(SUITS.index(c[1]) for c in FULL_DECK)
@@ -490,7 +490,7 @@ class _Search:
     def advance(self, budget: int) -> str | None:
         """Search about `budget` more positions; the verdict once there is one, else None.
 
-        Why in slices: `solve` runs two searches side by side (see `_RelaxedSearch`), and a slice
+        Why in slices: `solve` runs three searches side by side (see `solve`), and a slice
         ends between two positions, so each search picks up exactly where it stopped.
         """
         if self.result is not None:
@@ -628,9 +628,9 @@ class _BeamSearch:
     wider, or with the other estimate: SCHEDULE, then nothing more.
     """
 
-    # (width, weight of a covered next-needed card): four times wider each round, the plain
-    # estimate first (it won more Seed deals), then the one that also counts how deep under a
-    # pile's top the next cards of the foundations lie (more Classic deals).
+    # (width, weight of a covered next-needed card): 1,000 wide, then four times wider; at each
+    # width the plain estimate first (it won more Seed deals), then the one that also counts how
+    # deep under a pile's top the next cards of the foundations lie (more Classic deals).
     SCHEDULE = ((1000, 0.0), (1000, 1.0), (4000, 0.0), (4000, 1.0))
 
     def __init__(self, search: _Search) -> None:
@@ -768,7 +768,8 @@ def solve(
 ) -> Solution:
     """Decide `state`: winnable (with the moves), unwinnable (proved), or unknown (out of budget).
 
-    `time_limit` in seconds (None: no limit), `node_limit` in searched positions (None: no limit).
+    `time_limit` in seconds (None: no limit), `node_limit` in searched positions (None: no limit;
+    the beam may go a few positions past it, as it stops between two positions it expands).
     Three searches take turns in slices of positions until one decides: the real one by a win or
     by running out of positions, the relaxed one (`_RelaxedSearch`) only by running out (a relaxed
     win is no proof, and ends its turns), the beam (`_BeamSearch`) only by a win.
@@ -799,6 +800,8 @@ def solve(
         share = min(step if real.free_talon else max(1, step // 4), left())
         if result is None and relaxed.result is None and share > 0:
             result = "unwinnable" if relaxed.advance(share) == "unwinnable" else None
+        # The beam gets half the real search's share: with a full one, proofs the exhaustive
+        # searches finished at 7 s no longer fitted in 10 (Seed deals 74 and 86).
         share = min(max(1, step // 2), left())
         if result is None and beam.result is None and share > 0:
             result = "winnable" if beam.advance(share) == "winnable" else None
