@@ -107,7 +107,7 @@ survey: $(STAMP_APP)
 # those seats; STRENGTH_JOBS=1 plays on one core and leaves the other for other work (a game that
 # has to share its core is played again) or for a second run of other cells on the same log; `make
 # strength-report` summarises the log.
-# At hard's 1.5 s a move a 200-game cell takes one to several hours here: days in all.
+# At hard's 1.5 s a move a 200-game cell takes 2 to 30 core-hours here, about 80 in all (README).
 STRENGTH_GAMES ?= 200
 STRENGTH_GAME ?=
 STRENGTH_LOG ?= strength.jsonl

@@ -83,7 +83,7 @@ def play_cell(
     """Play the cell's games that the log lacks, logging each as it ends, and again (up to ROUNDS
     times in all) those that did not have the CPU; the summary of the cell's logged games. `jobs`
     processes play (at most one a core: each search needs a core to itself)."""
-    commit = _commit()
+    commit = _commit(log)
     for _ in range(ROUNDS):
         done = logged(log)
         missing = [g for g in range(games) if (name, seats, g) not in done]
@@ -238,15 +238,26 @@ def _load() -> float | None:
         return None
 
 
-def _commit() -> str:
-    """The commit the games are played on, for the log (empty outside a git checkout)."""
+def _commit(log: Path) -> str:
+    """The commit the games are played on, for the log: "-dirty" when a tracked file other than
+    the log itself has changes (the log is kept in git, and grows uncommitted while games are
+    played); empty outside a git checkout."""
+    head = _git("describe", "--always")
+    if not head:
+        return ""
+    top = Path(_git("rev-parse", "--show-toplevel"))
+    changed = _git("status", "--porcelain", "--untracked-files=no").splitlines()
+    dirty = any((top / line[3:]).resolve() != log.resolve() for line in changed)
+    return head + "-dirty" * dirty
+
+
+def _git(*args: str) -> str:
+    """What a git command prints, stripped; empty if git is missing or fails."""
     try:
-        run = subprocess.run(
-            ["git", "describe", "--always", "--dirty"], capture_output=True, text=True, check=False
-        )
+        run = subprocess.run(["git", *args], capture_output=True, text=True, check=False)
     except OSError:
         return ""
-    return run.stdout.strip()
+    return run.stdout.strip() if run.returncode == 0 else ""
 
 
 if __name__ == "__main__":

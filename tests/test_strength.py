@@ -120,3 +120,23 @@ def test_seats_pick_the_cells_one_run_plays(tmp_path, capsys, monkeypatch):
         strength.main(["--game", "orchard", "--seats", "hard,pimc", "--log", str(log)])
     assert stop.value.code == 2
     assert "no cell of orchard has the seats hard,pimc" in capsys.readouterr().err
+
+
+def test_the_commit_is_dirty_for_changed_code_but_not_for_the_growing_log(tmp_path, monkeypatch):
+    # The log is kept in git, so games logged since its last commit change a tracked file; the
+    # games' commit must still read as clean then, and as dirty when anything else changed.
+    log = tmp_path / "strength.jsonl"
+    changed: list[str] = []
+    answers = {
+        ("describe", "--always"): lambda: "abc1234",
+        ("rev-parse", "--show-toplevel"): lambda: str(tmp_path),
+        ("status", "--porcelain", "--untracked-files=no"): lambda: "\n".join(changed),
+    }
+    monkeypatch.setattr(strength, "_git", lambda *args: answers[args]())
+    assert strength._commit(log) == "abc1234"
+    changed.append(" M strength.jsonl")
+    assert strength._commit(log) == "abc1234"
+    changed.append(" M engines/ai/ismcts.py")
+    assert strength._commit(log) == "abc1234-dirty"
+    answers[("describe", "--always")] = lambda: ""  # no git, or not a checkout
+    assert strength._commit(log) == ""

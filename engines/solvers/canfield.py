@@ -653,8 +653,8 @@ class _BeamSearch:
         # An entry: (state, the entry it came from, the moves that led there from it).
         self.level: list[tuple] = [(root, None, made)]
         self.index = 0
-        self.candidates: list[tuple[float, int, tuple]] = []
-        self.seen = {s._key(root)}
+        self.candidates: list[tuple[float, tuple]] = []
+        self.seen = {s._key(root): root[5]}  # as `_Search.visited`
 
     def _estimate(self, st: tuple) -> float:
         """Lower is closer to a win: reserve cards weigh most (they are what blocks a deal), then
@@ -681,8 +681,8 @@ class _BeamSearch:
         nodes = 0
         while nodes < budget:
             if self.index == len(self.level):
-                self.candidates.sort(key=lambda c: (c[0], c[1]))
-                self.level = [c[2] for c in self.candidates[: self.width]]
+                self.candidates.sort(key=lambda c: c[0])  # stable: ties keep their order
+                self.level = [c[1] for c in self.candidates[: self.width]]
                 self.index, self.candidates = 0, []
                 if not self.level:
                     self._restart()
@@ -704,9 +704,10 @@ class _BeamSearch:
                     self.line = _beam_line(step)
                     break
                 key = s._key(child)
-                if key not in self.seen:
-                    self.seen.add(key)
-                    self.candidates.append((self._estimate(child), len(self.candidates), step))
+                seen = self.seen.get(key)
+                if seen is None or seen < child[5]:  # more redeals left is never worse
+                    self.seen[key] = child[5]
+                    self.candidates.append((self._estimate(child), step))
             if self.result is not None:
                 break
         self.nodes += nodes
