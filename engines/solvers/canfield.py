@@ -427,6 +427,15 @@ class _Search:
                     r -= 1
         return (fc, r, tuple(tl), talon, p, k, mask, ob)
 
+    def _child(self, st: tuple, mv: tuple) -> tuple[tuple, list[tuple]]:
+        """The position after `mv` and the safe foundation moves it allows (none while a pile
+        waits to be covered), with the moves that led there."""
+        child = self._apply(st, mv)
+        if child[7] >= 0:
+            return child, [mv]
+        child, made = self._autoplay(child)
+        return child, [mv, *made]
+
     def _safe(self, c: int, fc: tuple[int, ...]) -> bool:
         n = self.pos[c]
         if n == 0:
@@ -510,22 +519,15 @@ class _Search:
             frame[2] = i + 1
             mv = moves[i]
             parent = frame[0]
-            child = self._apply(parent, mv)
-            made = []
-            if child[7] < 0:
-                child, made = self._autoplay(child)
+            child, led = self._child(parent, mv)
             nodes += 1
-            led = [mv, *made]
             if self._won(child):
                 self.nodes += nodes
                 self.result = "winnable"
                 self.line = [m for f in stack for m in f[3]] + led
                 return self.result
-            key = self._key(child)
-            seen = visited.get(key)
-            if seen is not None and seen >= child[5]:
+            if not _first_visit(visited, self._key(child), child[5]):
                 continue
-            visited[key] = child[5]
             undo = None
             if mv[0] == _PILE and mv[3] >= 0:
                 src = parent[2][mv[1]]
@@ -654,7 +656,7 @@ class _BeamSearch:
         self.level: list[tuple] = [(root, None, made)]
         self.index = 0
         self.candidates: list[tuple[float, tuple]] = []
-        self.seen = {s._key(root): root[5]}  # as `_Search.visited`
+        self.seen = {s._key(root): root[5]}  # as `_Search.visited`: key -> redeals left
 
     def _estimate(self, st: tuple) -> float:
         """Lower is closer to a win: reserve cards weigh most (they are what blocks a deal), then
@@ -679,39 +681,37 @@ class _BeamSearch:
             return self.result
         s = self.search
         nodes = 0
-        while nodes < budget:
+        while nodes < budget and self.result is None:
             if self.index == len(self.level):
                 self.candidates.sort(key=lambda c: c[0])  # stable: ties keep their order
                 self.level = [c[1] for c in self.candidates[: self.width]]
                 self.index, self.candidates = 0, []
                 if not self.level:
                     self._restart()
-                    if self.result is not None:
-                        break
                 continue
             entry = self.level[self.index]
             self.index += 1
-            st = entry[0]
-            for mv in s._moves(st, None):
-                child = s._apply(st, mv)
-                made = []
-                if child[7] < 0:
-                    child, made = s._autoplay(child)
+            for mv in s._moves(entry[0], None):
+                child, led = s._child(entry[0], mv)
                 nodes += 1
-                step = (child, entry, [mv, *made])
+                step = (child, entry, led)
                 if s._won(child):
-                    self.result = "winnable"
-                    self.line = _beam_line(step)
+                    self.result, self.line = "winnable", _beam_line(step)
                     break
-                key = s._key(child)
-                seen = self.seen.get(key)
-                if seen is None or seen < child[5]:  # more redeals left is never worse
-                    self.seen[key] = child[5]
+                if _first_visit(self.seen, s._key(child), child[5]):
                     self.candidates.append((self._estimate(child), step))
-            if self.result is not None:
-                break
         self.nodes += nodes
         return self.result
+
+
+def _first_visit(visited: dict[tuple, int], key: tuple, redeals: int) -> bool:
+    """Whether a position is worth searching: never seen, or seen with fewer redeals left (more
+    left is never worse); it is recorded as seen with `redeals`."""
+    seen = visited.get(key)
+    if seen is not None and seen >= redeals:
+        return False
+    visited[key] = redeals
+    return True
 
 
 def _beam_line(entry: tuple) -> list[tuple]:
