@@ -44,6 +44,7 @@ from types import ModuleType
 from typing import Any
 
 from engines.ai import heuristics
+from engines.ai.collector import held_off
 from engines.ai.deals import search_root
 
 EXPLORATION = 0.7
@@ -91,6 +92,7 @@ class Memory:
         return node
 
 
+@held_off
 def choose_move(
     game: ModuleType,
     view: dict[str, Any],

@@ -15,9 +15,11 @@ from types import ModuleType
 from typing import Any
 
 from engines.ai import heuristics
+from engines.ai.collector import held_off
 from engines.ai.deals import search_root
 
 
+@held_off
 def choose_move(
     game: ModuleType,
     view: dict[str, Any],
