@@ -436,50 +436,47 @@ class _Search:
         child, made = self._autoplay(child)
         return child, [mv, *made]
 
-    def _safe(self, c: int, fc: tuple[int, ...]) -> bool:
-        n = self.pos[c]
-        if n == 0:
-            return False
-        o1, o2 = _OPPOSITE[_SUIT[c]]
-        return fc[o1] >= n and fc[o2] >= n
-
     def _autoplay(self, st: tuple) -> tuple[tuple, list[tuple]]:
-        """Play every safe foundation move (repeatedly); the new state and the moves made."""
+        """Play every safe foundation move (repeatedly); the new state and the moves made.
+
+        The next card of suit s is safe once it is past the base rank and both opposite-colour
+        suits have as many cards up (see the module docstring)."""
         if not self.auto:
             return st, []
         made: list[tuple] = []
-        talon_any = self.draw == 1 and self.unlimited
+        card_at, reserve = self.card_at, self.reserve
+        talon_any = self.free_talon
         talon_top = self.draw == 1
-        progress = True
-        while progress:
-            progress = False
-            fc, r, tab, talon, p = st[0], st[1], st[2], st[3], st[4]
+        while True:
+            fc = st[0]
+            mv: tuple | None = None
             for s in range(4):
                 n = fc[s]
-                if n == 13:
+                if n == 0 or n == 13:
                     continue
-                c = self.card_at[s][n]
-                if not self._safe(c, fc):
+                o1, o2 = _OPPOSITE[s]
+                if fc[o1] < n or fc[o2] < n:
                     continue
-                mv: tuple | None = None
-                if r and self.reserve[r - 1] == c:
+                c = card_at[s][n]
+                r, tab = st[1], st[2]
+                if r and reserve[r - 1] == c:
                     mv = (_RESERVE, -1)
-                else:
-                    for i in range(4):
-                        if tab[i] and tab[i][-1] == c:
-                            mv = (_PILE, i, 1, -1)
-                            break
-                    else:
-                        if talon_top and st[6] >> c & 1:
-                            q = talon.index(c) + 1
-                            if talon_any or q == p:
-                                mv = (_TALON, c, -1, q, 0)
-                if mv is not None:
-                    st = self._apply(st, mv)
-                    made.append(mv)
-                    progress = True
                     break
-        return st, made
+                for i in range(4):
+                    if tab[i] and tab[i][-1] == c:
+                        mv = (_PILE, i, 1, -1)
+                        break
+                else:
+                    if talon_top and st[6] >> c & 1:
+                        q = st[3].index(c) + 1
+                        if talon_any or q == st[4]:
+                            mv = (_TALON, c, -1, q, 0)
+                if mv is not None:
+                    break
+            if mv is None:
+                return st, made
+            st = self._apply(st, mv)
+            made.append(mv)
 
     # -- the search -----------------------------------------------------------------------------
 
