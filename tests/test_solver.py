@@ -25,6 +25,7 @@ from engines.solvers.canfield import (
     RESULTS,
     _BeamSearch,
     _RelaxedSearch,
+    _Restarts,
     _Search,
     find_winnable_deal,
     solve,
@@ -106,7 +107,7 @@ def test_a_dead_seed_position_is_proved_unwinnable():
 
 
 def test_unknown_when_the_budget_runs_out():
-    state = deal("classic", 2)  # needs hundreds of thousands of positions
+    state = deal("classic", 21)  # undecided after 10 s
     by_nodes = solve(state, time_limit=None, node_limit=1000)
     assert by_nodes.result == "unknown" and by_nodes.moves == []
     assert 1000 <= by_nodes.nodes < 2000
@@ -116,6 +117,9 @@ def test_unknown_when_the_budget_runs_out():
     # together (the beam may pass it by the moves of the one position it was expanding).
     every = solve(deal("seed", 23), time_limit=None, node_limit=5000)
     assert every.result == "unknown" and 5000 <= every.nodes < 5100
+    # On Classic the restarts take the beam's place, and stop exactly at their share.
+    every = solve(state, time_limit=None, node_limit=120_000)
+    assert every.result == "unknown" and every.nodes == 120_000
 
 
 def test_only_talon_cards_left_is_a_win_finished_greedily():
@@ -310,6 +314,31 @@ def test_the_beam_wins_seed_deals_the_depth_first_search_gets_lost_in(seed):
     solution = solve(state, time_limit=None, node_limit=600_000)
     assert solution.result == "winnable"
     assert replays_to_win(state, solution.moves)
+
+
+@pytest.mark.parametrize("seed", [2, 49])
+def test_restarts_win_classic_deals_the_depth_first_search_gets_lost_in(seed):
+    # The depth-first search in its tuned order does not win these Classic deals in 400,000
+    # positions; its first restart, in a perturbed order, wins each in a few hundred, and `solve`
+    # hands out that line, which the engine replays to a won game.
+    state = deal("classic", seed)
+    assert alone(_Search(state), 400_000) is None
+    restarts = _Restarts(state)
+    assert restarts.advance(5000) == "winnable" and restarts.runs == 1
+    solution = solve(state, time_limit=None, node_limit=20_000)
+    assert solution.result == "winnable"
+    assert replays_to_win(state, solution.moves)
+
+
+def test_restarts_go_on_in_new_orders_and_a_run_that_exhausts_the_game_proves_it(monkeypatch):
+    monkeypatch.setattr(_Restarts, "RESTART", 500)
+    restarts = _Restarts(deal("classic", 21))
+    assert restarts.advance(2000) is None
+    assert restarts.nodes == 2000 and restarts.runs == 4
+    # Classic deal 9 is dead and small: one run searches all of it.
+    restarts = _Restarts(deal("classic", 9))
+    assert restarts.advance(10_000) == "unwinnable" and restarts.runs == 1
+    assert restarts.line == []
 
 
 def test_the_beam_proves_nothing():
