@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 
 import pytest
 from engine_checks import assert_refused
@@ -583,19 +582,28 @@ def test_best_final_score_counts_loose_cards_and_frees_seeded_ones():
         best_final_score(["2S"], ["2S"])
 
 
-def test_best_final_choice_is_fast_for_the_biggest_hands():
+def test_best_final_choice_stays_small_for_the_biggest_hands(monkeypatch):
+    """The dynamic programme keeps a few hundred states a rank even on hands full of runs, sets
+    and marriages (measured: at most 288); a search over card subsets would need millions. The
+    work is counted, not timed: a timed bound failed under load (0.050 s for a 0.05 s limit)."""
     adversarial = [
         [r + s for r in "23456789" for s in "SCDH"],  # 32 cards: runs and sets everywhere
         [r + s for r in "89TJQKA" for s in "SCDH"],  # 28: face values differ, marriages
         [r + s for r in "6789TJQ" for s in "SCDH"] + ["KS", "KH"],
     ]
+    step = orchard._rank_step
+    sizes: list[int] = []
+
+    def counted(*args):
+        states, back = step(*args)
+        sizes.append(len(states))
+        return states, back
+
+    monkeypatch.setattr(orchard, "_rank_step", counted)
     for cards in adversarial:
-        times = []
-        for _ in range(3):  # the best of three: other jobs share this machine's two cores
-            start = time.perf_counter()
-            score, melds = best_final_choice(cards[::2], cards[1::2])
-            times.append(time.perf_counter() - start)
-        assert min(times) < 0.05, (len(cards), times)
+        sizes.clear()
+        score, melds = best_final_choice(cards[::2], cards[1::2])
+        assert len(sizes) == 13 and max(sizes) <= 400, (len(cards), sizes)
         melded = [c for m in melds for c in m]
         assert len(melded) == len(set(melded))
         penalty = sum(1 for c in cards[::2] if c not in melded)

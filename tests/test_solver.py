@@ -334,7 +334,7 @@ def test_restarts_go_on_in_new_orders_and_a_run_that_exhausts_the_game_proves_it
     monkeypatch.setattr(_Restarts, "RESTART", 500)
     restarts = _Restarts(deal("classic", 21))
     assert restarts.advance(2000) is None
-    assert restarts.nodes == 2000 and restarts.runs == 4
+    assert restarts.nodes == 2000 and restarts.runs == 4 and restarts.search.nodes == 500
     # Classic deal 9 is dead and small: one run searches all of it.
     restarts = _Restarts(deal("classic", 9))
     assert restarts.advance(10_000) == "unwinnable" and restarts.runs == 1
@@ -343,7 +343,7 @@ def test_restarts_go_on_in_new_orders_and_a_run_that_exhausts_the_game_proves_it
 
 def test_the_beam_proves_nothing():
     # On a dead deal every round of the beam dies out: it ends "exhausted", never "unwinnable",
-    # and the verdict still comes from the exhaustive searches.
+    # and the verdict comes from the exhaustive searches (in `solve`, on Classic, the restarts').
     state = deal("classic", 9)
     beam = _BeamSearch(_Search(state))
     while beam.advance(10_000) is None:

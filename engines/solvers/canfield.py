@@ -50,7 +50,7 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
   turn early and must search all below it first. Where the talon is free (the Seed preset) a beam
   (`_BeamSearch`): level by level, only the positions an estimate of the work left likes best; it
   proves nothing. Where it is not (Classic) short depth-first runs in perturbed move orders
-  (`_Restarts`), which the beam did not help there. Either often wins in a second what the
+  (`_Restarts`), where the beam did not help. Either often wins in a second what the
   depth-first search does not in ten.
 
 The depth-first searches are iterative, with an explicit stack (no recursion), so they run in a
@@ -624,7 +624,8 @@ class _BeamSearch:
     before it looks anywhere else, and a deal it does not win in a second it seldom wins in ten.
     A beam compares the alternatives at the same depth instead, and wins in about a second many
     of the deals the depth-first search leaves undecided after ten (measured on Seed and Classic
-    deals 1-100). It plays the real game's moves (`_Search`'s), so its lines are real lines.
+    deals 1-100; on Classic the restarts, `_Restarts`, did better, so `solve` runs it on Seed
+    only). It plays the real game's moves (`_Search`'s), so its lines are real lines.
 
     A beam that dies out (every kept position led only to positions seen before) starts again,
     wider, or with the other estimate: SCHEDULE, then nothing more.
@@ -712,8 +713,8 @@ class _ShuffledSearch(_Search):
         self.rng = rng
 
     def _moves(self, st: tuple, undo: tuple[int, int] | None) -> list[tuple]:
-        """`_Search`'s moves, each pair of neighbours swapped with chance SWAP in one pass, so
-        the order stays close to the tuned one (foundation moves still come early)."""
+        """`_Search`'s moves after one pass that swaps each neighbouring pair with chance SWAP:
+        a move mostly moves a place or two, though a run of swaps can carry one further back."""
         moves = super()._moves(st, undo)
         if st[7] < 0:
             chance = self.rng.random
