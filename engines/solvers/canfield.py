@@ -624,8 +624,8 @@ class _BeamSearch:
     before it looks anywhere else, and a deal it does not win in a second it seldom wins in ten.
     A beam compares the alternatives at the same depth instead, and wins in about a second many
     of the deals the depth-first search leaves undecided after ten (measured on Seed and Classic
-    deals 1-100; on Classic the restarts, `_Restarts`, did better, so `solve` runs it on Seed
-    only). It plays the real game's moves (`_Search`'s), so its lines are real lines.
+    deals 1-100; on Classic the restarts, `_Restarts`, did better, so `solve` runs it only where
+    the talon is free). It plays the real game's moves (`_Search`'s), so its lines are real lines.
 
     A beam that dies out (every kept position led only to positions seen before) starts again,
     wider, or with the other estimate: SCHEDULE, then nothing more.
@@ -761,15 +761,13 @@ class _Restarts:
                 self._next_run()
             run = self.search
             before = run.nodes
-            verdict = run.result or run.advance(min(budget, self.RESTART - self.done))
+            verdict = run.advance(min(budget, self.RESTART - self.done))
             spent = run.nodes - before
             self.nodes += spent
             self.done += spent
             budget -= spent
             if verdict is not None:
                 self.result, self.line = verdict, run.line
-            elif spent == 0:
-                break
         return self.result
 
 
@@ -860,8 +858,10 @@ def solve(
     # 74 and 86); where it is not (Classic) the restarts, with a full share. Classic deals
     # 101-300, 10 s each, both ways side by side: 166 decided (142 winnable, 24 unwinnable) with
     # the restarts, 154 (130, 24) with the beam; on Seed the restarts won nothing the beam did not.
-    finder: _BeamSearch | _Restarts = _BeamSearch(real) if real.free_talon else _Restarts(state)
-    part = _SLICE // 2 if real.free_talon else _SLICE
+    finder: _BeamSearch | _Restarts
+    finder, part = (
+        (_BeamSearch(real), _SLICE // 2) if real.free_talon else (_Restarts(state), _SLICE)
+    )
     searches = (real, relaxed, finder)
     result = real.result
 
