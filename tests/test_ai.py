@@ -507,3 +507,27 @@ def test_a_kept_roots_unsearched_children_are_valued_over_several_deals():
             assert child.value[seat] == pytest.approx(sum(values) / len(values))
             revalued += 1
     assert revalued
+
+
+def test_the_sandcastles_search_evaluation_counts_what_one_attack_could_take():
+    # A rising castle: an attack above 4 on its last card takes all four; 4 takes three (aimed at
+    # the 3), 3 two, 2 one, an ace none: (9 * 4 + 3 + 2 + 1) / 13 cards.
+    assert heuristics._exposure((1, 2, 3, 4)) == pytest.approx(42 / 13)
+    assert heuristics._exposure((13, 13)) == 0.0  # nothing beats a king, and a king stops at one
+    assert heuristics._exposure(()) == 0.0
+    sandcastles = engines.get("sandcastles")
+    rng = random.Random(7)
+    state = sandcastles.new_game(seed=7, players=3)
+    while state.phase != "declare":
+        state = state.apply(state.random_move(rng))
+    small = heuristics.SANDCASTLES.points(state)
+    deep = heuristics.SANDCASTLES.deep_points(state)
+    boards = [tuple(sandcastles.value(c) for c in b) for b in state.to_dict()["boards"]]
+    for seat, board in enumerate(boards):  # no declarations yet: the castles as they stand
+        assert deep[seat] == pytest.approx(small[seat] - 4.0 * heuristics._exposure(board))
+    assert any(heuristics._exposure(board) > 0 for board in boards)
+    # The searches value states with the deeper evaluation; the greedy baseline keeps the small one.
+    values = heuristics.value(state, heuristics.SANDCASTLES)
+    for seat, mine in enumerate(deep):
+        best_other = max(p for i, p in enumerate(deep) if i != seat)
+        assert values[seat] == pytest.approx(1 / (1 + math.exp(-(mine - best_other) / 8.0)))

@@ -4,6 +4,9 @@ A search is only as strong as the positions it can tell apart, so each game may 
 
 - `points(state)`: each seat's expected final points in a (determinized) state; the greedy player
   maximises it, the searches evaluate their leaves with it instead of a long random playout.
+- `deep_points(state)`: where a game has one, what the searches evaluate with instead: `points`
+  and a look at what the next round can take (Sandcastles' attacks). The greedy `easy` player
+  keeps the small evaluation: it is the baseline the searches are measured against.
 - `options(state)`: the mover's legal moves that are worth telling apart, keyed by what makes them
   different. Canals has hundreds of legal moves a turn, but a card's rank never matters for the
   score (only spring, canal or fountain does), and a face-up card only tells the other side what it
@@ -32,12 +35,14 @@ Options = dict[Hashable, Any]
 @dataclass(frozen=True)
 class Heuristic:
     """One game's knowledge. `playout_moves`: random moves before a leaf is evaluated (None: play
-    to the end); `scale`: the points difference that makes a position clearly won."""
+    to the end); `scale`: the points difference that makes a position clearly won; `deep_points`:
+    the searches' evaluation where it looks further than `points` (None: `points`)."""
 
     points: Callable[[Any], list[float]]
     options: Callable[[Any], Options]
     playout_moves: int | None
     scale: float
+    deep_points: Callable[[Any], list[float]] | None = None
 
 
 def _generic_points(state: Any) -> list[float]:
@@ -130,13 +135,15 @@ CANALS = Heuristic(_canals_points, _canals_options, playout_moves=0, scale=4.0)
 
 _SANDCASTLES_VALUE = {code: sandcastles.value(code) for code in FULL_DECK}
 _UNDECIDED_CARD = 0.7  # a held card not yet declared: most become a build or a useful attack
+_CARD_POINTS = 4.0  # a castle card; a castle's score point is worth 0.6
+_OUT = -40.0  # a seat that is out, or whose castle is empty
 
 
-def _sandcastles_points(state: Any) -> list[float]:
-    """Cards in the castle first (ten wins, none loses), its score second (it decides who draws
-    two). The round's declarations are counted as if resolved already: attacks through the
-    contract's `resolve_attacks`, build cards as one more card each, so a declaration is judged
-    the moment it is made, not a phase later."""
+def _sandcastles_table(state: Any) -> tuple[list[list[int]], list[float], list[bool]]:
+    """The castles (values) as they stand once the round's declarations are resolved: attacks
+    through the contract's `resolve_attacks`, so a declaration is judged the moment it is made,
+    not a phase later; the cards each seat is still to add (a build card counts in full, a held
+    card not yet declared `_UNDECIDED_CARD`); and who is still in."""
     d = state.to_dict()
     boards = [[_SANDCASTLES_VALUE[c] for c in board] for board in d["boards"]]
     gains = [0.0] * len(boards)
@@ -155,15 +162,54 @@ def _sandcastles_points(state: Any) -> list[float]:
         boards = sandcastles.resolve_attacks(boards, attacks)
     for seat, hand in enumerate(d["hands"]):
         gains[seat] += _UNDECIDED_CARD * len(hand)
-    points = []
-    for seat, board in enumerate(boards):
-        cards = len(board) + gains[seat]
-        if not d["in"][seat] or cards == 0:
-            points.append(-40.0)
-            continue
-        won = 20.0 if cards >= sandcastles.WIN_SIZE else 0.0
-        points.append(4.0 * cards + 0.6 * sandcastles.score_board(board) + won)
-    return points
+    return boards, gains, d["in"]
+
+
+def _castle_points(board: list[int], gain: float, still_in: bool) -> float:
+    """Cards in the castle first (ten win, none loses), its score second (it decides who draws
+    two)."""
+    cards = len(board) + gain
+    if not still_in or cards == 0:
+        return _OUT
+    won = 20.0 if cards >= sandcastles.WIN_SIZE else 0.0
+    return _CARD_POINTS * cards + 0.6 * sandcastles.score_board(board) + won
+
+
+def _sandcastles_points(state: Any) -> list[float]:
+    """Each seat's castle (`_castle_points`) once the round's declarations are resolved."""
+    boards, gains, still_in = _sandcastles_table(state)
+    return [_castle_points(*seat) for seat in zip(boards, gains, still_in, strict=True)]
+
+
+def _sandcastles_deep_points(state: Any) -> list[float]:
+    """The searches' evaluation: `_sandcastles_points` less what one attack next round could take
+    from each castle (`_exposure`), counted as if that attack were certain.
+
+    Why: one attack knocks down every card to the left of its target that is lower than the
+    attacking card, and goes on to the lowest lower card when it meets a higher one, so a castle
+    built in rising order (the order that scores best) can lose all its cards to one king. The
+    tree sees that only when it reaches the next round's attacks, which at 0.3-1.5 s a move it
+    seldom does. Measured: a greedy player valuing moves this way won 59.7 % of 300 three-player
+    games against two `easy` players (which value them by `_sandcastles_points`), against 31.5 %
+    for the same greedy player without the exposure term."""
+    boards, gains, still_in = _sandcastles_table(state)
+    return [
+        _castle_points(board, gain, is_in) - _CARD_POINTS * _exposure(tuple(board))
+        for board, gain, is_in in zip(boards, gains, still_in, strict=True)
+    ]
+
+
+@lru_cache(maxsize=65536)
+def _exposure(board: tuple[int, ...]) -> float:
+    """The cards one attack takes from `board` (values), on average over the 13 values the
+    attacking card may have, each aimed at the card where it takes most."""
+    n = len(board)
+    if not n:
+        return 0.0
+    taken = 0
+    for attack in range(1, 14):
+        taken += n - min(len(sandcastles.resolve_attack(board, i, attack)) for i in range(n))
+    return taken / 13
 
 
 def _sandcastles_options(state: Any) -> Options:
@@ -185,7 +231,13 @@ def _sandcastles_options(state: Any) -> Options:
     return found
 
 
-SANDCASTLES = Heuristic(_sandcastles_points, _sandcastles_options, playout_moves=0, scale=8.0)
+SANDCASTLES = Heuristic(
+    _sandcastles_points,
+    _sandcastles_options,
+    playout_moves=0,
+    scale=8.0,
+    deep_points=_sandcastles_deep_points,
+)
 
 # ------------------------------------------------------------------------------------ Orchard
 
@@ -294,10 +346,11 @@ def outcome(state: Any) -> list[float]:
 
 
 def value(state: Any, heuristic: Heuristic) -> list[float]:
-    """Each seat's reward in [0, 1]: the outcome once over, else how far ahead its points are."""
+    """Each seat's reward in [0, 1] for the searches: the outcome once over, else how far ahead
+    its points are (`deep_points` where the game has them)."""
     if state.is_over():
         return outcome(state)
-    points = heuristic.points(state)
+    points = (heuristic.deep_points or heuristic.points)(state)
     if len(points) == 1:
         return [1.0 / (1.0 + math.exp(-points[0] / heuristic.scale))]
     out = []
