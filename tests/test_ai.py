@@ -4,6 +4,7 @@ numbers are `cardtable sim`'s (README, "Computer players")."""
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import itertools
 import json
@@ -509,12 +510,16 @@ def test_a_kept_roots_unsearched_children_are_valued_over_several_deals():
     assert revalued
 
 
-def test_the_sandcastles_search_evaluation_counts_what_one_attack_could_take():
+def test_the_sandcastles_search_evaluation_counts_what_one_attack_could_take(monkeypatch):
     # A rising castle: an attack above 4 on its last card takes all four; 4 takes three (aimed at
     # the 3), 3 two, 2 one, an ace none: (9 * 4 + 3 + 2 + 1) / 13 cards.
     assert heuristics._exposure((1, 2, 3, 4)) == pytest.approx(42 / 13)
     assert heuristics._exposure((13, 13)) == 0.0  # nothing beats a king, and a king stops at one
     assert heuristics._exposure(()) == 0.0
+    # (2, 9, 1): an attack of 3 to 8 on the ace takes it, meets the 9 and goes on to the lowest
+    # lower card, the 2 (two cards); 10 and up take all three, 2 and 9 one, an ace none:
+    # (6 * 2 + 4 * 3 + 1 + 1) / 13. Stopping at the 9 instead would make it 20 / 13.
+    assert heuristics._exposure((2, 9, 1)) == pytest.approx(26 / 13)
     sandcastles = engines.get("sandcastles")
     rng = random.Random(7)
     state = sandcastles.new_game(seed=7, players=3)
@@ -531,3 +536,14 @@ def test_the_sandcastles_search_evaluation_counts_what_one_attack_could_take():
     for seat, mine in enumerate(deep):
         best_other = max(p for i, p in enumerate(deep) if i != seat)
         assert values[seat] == pytest.approx(1 / (1 + math.exp(-(mine - best_other) / 8.0)))
+
+    def refuse(_state):
+        raise AssertionError("the greedy baseline used the searches' evaluation")
+
+    deeper = dataclasses.replace(heuristics.SANDCASTLES, deep_points=refuse)
+    monkeypatch.setitem(heuristics._BY_GAME, "sandcastles", deeper)
+    assert ai.choose_move(sandcastles, "easy", state.view(state.current_player), 1) in (
+        state.legal_moves()
+    )
+    with pytest.raises(AssertionError, match="greedy baseline"):
+        ai.choose_move(sandcastles, "pimc", state.view(state.current_player), 1, budget_s=0.01)
