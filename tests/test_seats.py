@@ -244,3 +244,10 @@ def test_a_sandcastles_redraw_cannot_be_undone_but_keeping_all_five_can():
         seats.start(start, 0)
         history.push(move)
         assert (seats.undo_target(history) == 0) is undoable
+
+
+def test_a_computer_seat_is_named_with_its_level(make_app):
+    _app, table, _driver = open_game(make_app, "human,easy")
+    assert table.seat_label(0) == table.seat_name(0)
+    name = table.seat_name(1)  # Canals names its seats by colour: "Player 2 (blue)"
+    assert table.seat_label(1) == f"{name[:-1]}, Easy)"

@@ -311,11 +311,14 @@ class TableScene(TableCanvas, TableGestures, Scene):
         return self.seat_names[seat] if seat < len(self.seat_names) else f"Player {seat + 1}"
 
     def seat_label(self, seat: int) -> str:
-        """A seat's name, saying when a computer plays it."""
+        """A seat's name, with the level a computer plays it at, in the words of the setup screen
+        ("Player 2 (Hard)"): a table of several computers tells them apart, and the word is no
+        longer than "computer", so a narrow seat area keeps its card count in view."""
         name = self.seat_name(seat)
         if not self.seats.is_computer(seat):
             return name
-        return f"{name[:-1]}, computer)" if name.endswith(")") else f"{name} (computer)"
+        level = self.seats.kind(seat).capitalize()
+        return f"{name[:-1]}, {level})" if name.endswith(")") else f"{name} ({level})"
 
     def why_not_now(self) -> str | None:
         """Why the viewer may not pick cards now ("" says nothing), or None if they may."""
