@@ -542,8 +542,7 @@ def test_the_sandcastles_search_evaluation_counts_what_one_attack_could_take(mon
 
     deeper = dataclasses.replace(heuristics.SANDCASTLES, deep_points=refuse)
     monkeypatch.setitem(heuristics._BY_GAME, "sandcastles", deeper)
-    assert ai.choose_move(sandcastles, "easy", state.view(state.current_player), 1) in (
-        state.legal_moves()
-    )
+    view = state.view(state.current_player)
+    assert ai.choose_move(sandcastles, "easy", view, 1) in state.legal_moves()
     with pytest.raises(AssertionError, match="greedy baseline"):
-        ai.choose_move(sandcastles, "pimc", state.view(state.current_player), 1, budget_s=0.01)
+        ai.choose_move(sandcastles, "pimc", view, 1, budget_s=0.01)
