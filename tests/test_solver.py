@@ -2,9 +2,9 @@
 mid-game positions, every option, agreement with a plain exhaustive search, and `cardtable solve`.
 
 The known deals were found by `cardtable solve canfield --survey N` (docs/rules/canfield.md). The
-seed preset's unwinnable deals are proved through the relaxed game (`_RelaxedSearch`): its proofs
-are checked against a plain exhaustive search on small positions, and against every win the real
-search finds.
+relaxed game's proofs (`_RelaxedSearch`) are checked against a plain exhaustive search on small
+positions, and against every win the real search finds; the real search's merging of twins laid
+from a free talon against the deals each of its moves was needed for.
 """
 
 from __future__ import annotations
@@ -22,8 +22,10 @@ import engines
 from engines import canfield
 from engines.cards import FULL_DECK, SUITS
 from engines.solvers.canfield import (
+    _BRIDGE,
+    _RETURN,
     RESULTS,
-    _BeamSearch,
+    _engine_line,
     _RelaxedSearch,
     _Restarts,
     _Search,
@@ -113,11 +115,11 @@ def test_unknown_when_the_budget_runs_out():
     assert 1000 <= by_nodes.nodes < 2000
     by_time = solve(state, time_limit=0.05)
     assert by_time.result == "unknown" and by_time.seconds < 1
-    # Past the first slice the seed preset runs all three searches: the limit holds for all
-    # together (the beam may pass it by the moves of the one position it was expanding).
-    every = solve(deal("seed", 23), time_limit=None, node_limit=5000)
-    assert every.result == "unknown" and 5000 <= every.nodes < 5100
-    # On Classic the restarts take the beam's place, and stop exactly at their share.
+    # Past the first slice the seed preset runs both its searches: the limit holds for the two
+    # together.
+    every = solve(deal("seed", 7), time_limit=None, node_limit=5000)
+    assert every.result == "unknown" and every.nodes == 5000
+    # On Classic the restarts run beside them, and stop exactly at their share too.
     every = solve(state, time_limit=None, node_limit=120_000)
     assert every.result == "unknown" and every.nodes == 120_000
 
@@ -292,28 +294,12 @@ def test_the_relaxed_game_never_refutes_a_real_win(preset):
 
 
 def test_relaxed_proofs_decide_seed_deals_the_real_search_cannot():
-    # Deal 17 (seed preset) is dead, but the real search alone does not get through it in a
+    # Deal 84 (seed preset) is dead, but the real search alone does not get through it in a
     # hundred thousand positions; the relaxed one exhausts its game in a few thousand.
-    state = deal("seed", 17)
+    state = deal("seed", 84)
     assert alone(_Search(state), 100_000) is None
     assert alone(_RelaxedSearch(state), 100_000) == "unwinnable"
     assert solve(state, time_limit=None, node_limit=50_000).result == "unwinnable"
-
-
-@pytest.mark.parametrize("seed", [44, 88])
-def test_the_beam_wins_seed_deals_the_depth_first_search_gets_lost_in(seed):
-    # The depth-first search does not win these Seed deals in 300,000 positions (it took a wrong
-    # turn early); the beam wins each in under 100,000, and `solve` hands out its line, which the
-    # engine replays to a won game.
-    state = deal("seed", seed)
-    assert alone(_Search(state), 300_000) is None
-    beam = _BeamSearch(_Search(state))
-    assert beam.advance(100_000) == "winnable"
-    # In `solve` the beam has at least a fifth of the positions (half a slice to the others' one
-    # each), so 600,000 leave it the 100,000 it needs, and the depth-first search under 300,000.
-    solution = solve(state, time_limit=None, node_limit=600_000)
-    assert solution.result == "winnable"
-    assert replays_to_win(state, solution.moves)
 
 
 @pytest.mark.parametrize("seed", [2, 49])
@@ -341,16 +327,42 @@ def test_restarts_go_on_in_new_orders_and_a_run_that_exhausts_the_game_proves_it
     assert restarts.line == []
 
 
-def test_the_beam_proves_nothing():
-    # On a dead deal every round of the beam dies out: it ends "exhausted", never "unwinnable",
-    # and the verdict comes from the exhaustive searches (in `solve`, on Classic, the restarts').
-    state = deal("classic", 9)
-    beam = _BeamSearch(_Search(state))
-    while beam.advance(10_000) is None:
-        pass
-    assert beam.result == "exhausted" and beam.line == []
-    assert beam.round == len(_BeamSearch.SCHEDULE)
-    assert solve(state, time_limit=None, node_limit=500_000).result == "unwinnable"
+def test_a_card_laid_from_a_free_talon_and_its_twin_at_hand_are_one_position():
+    # Seed rules: 8♦ laid on 9♣ from the free talon could as well have been 8♥, still at hand; the
+    # search keeps the lower-numbered twin (8♥) in the pile and 8♦ at hand. A card that never was
+    # in the talon (the 9♣) stays, and so does a laid card whose twin is no longer at hand.
+    state = make_state(base=1, tableau=(["9C"], ["5S"], [], []), reserve=["KD"], options={})
+    search = _Search(state)
+    fc, r, tab, talon, p, k, mask = search.root
+    card = {c: i for i, c in enumerate(FULL_DECK)}
+    nine, d8, h8 = card["9C"], card["8D"], card["8H"]
+    laid = (fc, r, ((nine, d8), *tab[1:]), tuple(c for c in talon if c != d8), p, k, mask ^ 1 << d8)
+    merged = search._twins(laid)
+    assert merged[2][0] == (nine, h8) and merged[2][1:] == tab[1:]
+    assert merged[6] == mask ^ 1 << h8 and d8 in merged[3] and h8 not in merged[3]
+    assert search._twins(merged) == merged
+    both = (*laid[:2], ((nine, d8), tab[1] + (h8,), *tab[2:]), laid[3], p, k, laid[6] ^ 1 << h8)
+    assert search._twins(both) == both
+    nine_at_hand = (fc, r, ((card["9D"],), *tab[1:]), talon, p, k, mask)
+    assert search._twins(nine_at_hand) == nine_at_hand  # 9♦ was dealt to the pile, not laid
+
+
+@pytest.mark.parametrize(("seed", "kinds"), [(88, {_RETURN}), (201, {"swap"})])
+def test_merged_twins_keep_every_line_of_the_real_game(seed, kinds):
+    # Where a laid card and its twin at hand are one position, the moves that tell them apart are
+    # offered both ways. Seed deal 88 is won only with a card at hand going up from the pile's
+    # top where its twin was laid (`_RETURN`), deal 201 only by laying a card where its laid twin
+    # lies (a bridge's swap); without either move the real search called them unwinnable. The
+    # lines are written out as the cards really laid, and the engine replays them to a win.
+    state = deal("seed", seed)
+    search = _Search(state)
+    assert alone(search, 150_000) == "winnable"
+    used = {mv[0] for mv in search.line} | {
+        "swap" for mv in search.line if mv[0] == _BRIDGE and mv[3]
+    }
+    assert kinds <= used
+    assert replays_to_win(state, _engine_line(state, search.real_line(search.line)))
+    assert solve(state, time_limit=None, node_limit=600_000).result == "winnable"
 
 
 def test_plain_data_entry_points():
