@@ -162,6 +162,9 @@ class _Search:
         self.back = rules.foundation_return
         # Draw 1 with unlimited redeals: every talon card can be had at any time, for free.
         self.free_talon = self.draw == 1 and self.unlimited
+        # A laid card and its twin at hand are one position (`_twins`); not where cards come back
+        # from the foundations: one that went up and came back could not have been its twin.
+        self.twins = self.free_talon and not self.back
         base0 = rules.base_rank - 1
         # pos[c]: where c goes on its foundation (0 = base rank); card_at[s][n]: the n-th card up.
         self.pos = tuple((_RANK0[c] - base0) % 13 for c in range(52))
@@ -260,7 +263,7 @@ class _Search:
                 covers.append((b, i, (_PILE, i, n)))
                 if n == 1 and fc[_SUIT[b]] == pos[b]:
                     up.append((_PILE, i, 1, -1))
-                if n == 1 and self.free_talon and self.origin >> b & 1:
+                if n == 1 and self.twins and self.origin >> b & 1:
                     t = _TWIN[b]
                     if mask >> t & 1 and fc[_SUIT[t]] == pos[t]:
                         up.append((_RETURN, t, i))
@@ -336,7 +339,7 @@ class _Search:
         each choice of twin.
         """
         fc, mask = st[0], st[6]
-        laid = self.origin & ~mask  # talon cards in the piles (or up)
+        laid = self.origin & ~mask if self.twins else 0  # talon cards in the piles (or up)
         out = []
         for h, j in tops.items():
             rh, red = _RANK0[h], _RED[h]
@@ -409,7 +412,7 @@ class _Search:
         hand (see `_twins`)."""
         mask = st[6]
         if not (
-            self.free_talon
+            self.twins
             and self.origin >> card & 1
             and not mask >> card & 1
             and mask >> _TWIN[card] & 1
@@ -426,7 +429,7 @@ class _Search:
         """The state after an internal move (known to be legal), with the reserve's fills, and
         (free talon) in its canonical form (see `_twins`)."""
         after = self._play(st, mv)
-        return self._twins(after) if self.free_talon else after
+        return self._twins(after) if self.twins else after
 
     def _twins(self, st: tuple) -> tuple:
         """The position with every card laid from a free talon whose twin (same rank and colour)
@@ -550,7 +553,7 @@ class _Search:
         and wherever a move needs the one the real replay has in the pile (at hand, or on top
         on its way up), the bridge that laid it is changed to lay the other.
         """
-        if not self.free_talon:
+        if not self.twins:
             return line
         seen = real = self.root
         out: list[tuple] = []
@@ -649,7 +652,7 @@ class _Search:
                         q = st[3].index(c) + 1
                         if talon_any or q == st[4]:
                             mv = (_TALON, c, -1, q, 0)
-                        if talon_any and self.origin >> _TWIN[c] & 1:
+                        if self.twins and self.origin >> _TWIN[c] & 1:
                             mv = self._twin_up(st, c)
                 if mv is not None:
                     break
@@ -738,6 +741,9 @@ class _RelaxedSearch(_Search):
     def __init__(self, state: cf.CanfieldState) -> None:
         easier = replace(state.rules, draw=1, redeals=None, empty_fill="any")
         super().__init__(replace(state, rules=easier, redeals_used=0))
+        # In the easier game a laid card may trade with its twin at hand even after a trip to
+        # its foundation and back: one more freedom the real game does not have.
+        self.twins = True
 
     def _apply(self, st: tuple, mv: tuple) -> tuple:
         return self._settle(super()._apply(st, mv))
