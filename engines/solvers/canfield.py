@@ -494,15 +494,6 @@ class _Search:
             fl[_SUIT[c]] += 1
             talon = tuple(x for x in talon if x != t)
             return (tuple(fl), r, tuple(tl), talon, p, k, mask ^ 1 << t)
-        if kind == _RETURN:
-            t, j = mv[1], mv[2]
-            c = tab[j][-1]
-            tl = list(tab)
-            tl[j] = tab[j][:-1]
-            fl = list(fc)
-            fl[_SUIT[t]] += 1
-            talon = tuple(c if x == t else x for x in talon)
-            return (tuple(fl), r, tuple(tl), talon, p, k, mask ^ (1 << t | 1 << c))
         tl = list(tab)
         if kind == _TALON:
             c, dst, q, passes = mv[1], mv[2], mv[3], mv[4]
@@ -516,6 +507,13 @@ class _Search:
             dst = mv[1]
             c = self.reserve[r - 1]
             r -= 1
+            cards = (c,)
+        elif kind == _RETURN:  # the card at hand up, its twin from the pile's top to hand
+            c, i, dst = mv[1], mv[2], -1
+            twin = tl[i][-1]
+            tl[i] = tl[i][:-1]
+            talon = tuple(twin if x == c else x for x in talon)
+            mask ^= 1 << c | 1 << twin
             cards = (c,)
         elif kind == _PILE:
             i, n, dst = mv[1], mv[2], mv[3]
