@@ -743,12 +743,9 @@ class _RelaxedSearch(_Search):
         # its foundation and back: one more freedom the real game does not have.
         self.twins = True
 
-    def _apply(self, st: tuple, mv: tuple) -> tuple:
-        return self._settle(super()._apply(st, mv))
-
-    def _settle(self, st: tuple) -> tuple:
-        """Talon cards back from pile tops, and (as `_Search._twins`) laid cards whose twin just
-        came back swapped for the lower one."""
+    def _twins(self, st: tuple) -> tuple:
+        """Talon cards back from pile tops, then `_Search._twins` (a card that came back may be
+        the twin of one still laid)."""
         fc, r, tab, talon, p, k, mask = st
         origin = self.origin
         piles = list(tab)
@@ -762,17 +759,7 @@ class _RelaxedSearch(_Search):
                 mask |= 1 << c
                 pool.append(c)
             piles[j] = pile[:n]
-        for j in range(4):
-            pile = piles[j]
-            for i in range(len(pile) - 1):
-                c = pile[i]
-                t = _TWIN[c]
-                if t < c and origin >> c & 1 and mask >> t & 1:
-                    pile = (*pile[:i], t, *pile[i + 1 :])
-                    mask ^= 1 << c | 1 << t
-                    pool[pool.index(t)] = c
-            piles[j] = pile
-        return (fc, r, tuple(piles), tuple(pool), p, k, mask)
+        return super()._twins((fc, r, tuple(piles), tuple(pool), p, k, mask))
 
 
 class _ShuffledSearch(_Search):
