@@ -455,7 +455,7 @@ class _Search:
         visited = self.visited
         for heights in itertools.product(*(range(m, n + 1) for _j, m, n in cuts)):
             piles, pool, held = list(tab), list(talon), mask
-            for h, (j, _m, n) in zip(heights, cuts):
+            for h, (j, _m, n) in zip(heights, cuts, strict=True):
                 for c in tab[j][h:n]:
                     held |= 1 << c
                     pool.append(c)
