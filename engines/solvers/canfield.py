@@ -437,8 +437,8 @@ class _Search:
         on it, it is first laid back where it lay (it was laid there by the rules, on the card
         still below it). So every line from `st` is matched, step for step, from the position
         with the card at hand, and a win from `st` would be a win from there, which the search
-        finds or has found. On Seed deals 14, 91 and 99 this turns searches of minutes into
-        proofs of 15 to 47 seconds.
+        finds or has found. It proves Seed deal 84 dead in about 33,000 positions instead of
+        920,000.
         """
         fc, r, tab, talon, p, k, mask = st
         origin = self.origin
