@@ -435,10 +435,14 @@ class _Search:
         Why it is at least as good: with a free talon, a card at hand can go wherever the same
         card on a pile top can go (its foundation, another pile), and when a card is to be put
         on it, it is first laid back where it lay (it was laid there by the rules, on the card
-        still below it). So every line from `st` is matched, step for step, from the position
-        with the card at hand, and a win from `st` would be a win from there, which the search
-        finds or has found. It proves Seed deal 84 dead in about 33,000 positions instead of
-        920,000.
+        still below it). So every line from `st` is matched from the position with the card at
+        hand, and a win from `st` would be a win from there, which the search finds or has
+        found. Not step for step (a safe card the autoplay takes from a pile top may take a trade
+        from there), but never longer in this measure: first the moves of cards that did not
+        come from the talon, then the cards not yet up; matching a line adds only moves of
+        talon cards, each of which puts a card up or lays it back, so a position skipped
+        against one still being searched (an ancestor) loses no win either. It proves Seed deal
+        84 dead in about 33,000 positions instead of 920,000.
         """
         fc, r, tab, talon, p, k, mask = st
         origin = self.origin
