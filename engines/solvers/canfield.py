@@ -170,8 +170,8 @@ class _Search:
         # from the foundations: one that went up and came back could not have been its twin.
         self.twins = self.free_talon and not self.back
         # A position is skipped when the search has seen it with talon cards from pile tops
-        # back at hand (`_lifted_seen`); where the twins are merged, as that is what it was
-        # checked with.
+        # back at hand (`_lifted_seen`): only where the twins are merged, the case its argument
+        # and its tests cover.
         self.lifts = self.twins
         base0 = rules.base_rank - 1
         # pos[c]: where c goes on its foundation (0 = base rank); card_at[s][n]: the n-th card up.
