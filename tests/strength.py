@@ -108,6 +108,8 @@ def play_cell(
                     "commit": commit,
                     "load": _load(),
                 }
+                # Decision times to 0.1 ms: finer digits only made the log (kept in git) larger.
+                result["ms"] = [[round(t, 1) for t in seat] for seat in result["ms"]]
                 out.write(json.dumps(entry | result) + "\n")
                 out.flush()
     return summary(name, seats, cell_games(logged(log), name, seats, games))

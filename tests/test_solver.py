@@ -253,6 +253,21 @@ def small_position(rng: random.Random, options: dict) -> canfield.CanfieldState:
     )
 
 
+def refereed_positions(options: dict, count: int) -> list[tuple[canfield.CanfieldState, str]]:
+    """Of `count` random small positions (seeded by `options`), those the referee decides, with
+    its verdict; both verdicts must be well represented, or the check proves little."""
+    rng = random.Random(repr(options))
+    out = []
+    for _ in range(count):
+        state = small_position(rng, dict(options))
+        referee = exhaustive(state)
+        if referee is not None:
+            out.append((state, referee))
+    verdicts = [v for _s, v in out]
+    assert min(verdicts.count("winnable"), verdicts.count("unwinnable")) >= 5, verdicts
+    return out
+
+
 @pytest.mark.parametrize(
     "options",
     [
@@ -266,19 +281,11 @@ def test_small_positions_agree_with_a_plain_search(options):
     # The relaxed game's proofs, the free talon's shortcuts (talon cards never into a gap, up
     # only just before the next card of their suit, the game won once only talon cards are left)
     # and the rest, all against the referee.
-    rng = random.Random(repr(options))
-    verdicts = {"winnable": 0, "unwinnable": 0}
-    for _ in range(80):
-        state = small_position(rng, dict(options))
-        referee = exhaustive(state)
-        if referee is None:
-            continue
-        verdicts[referee] += 1
+    for state, referee in refereed_positions(options, 80):
         solution = solve(state, time_limit=20)
         assert solution.result == referee, state.to_dict()
         if referee == "winnable":
             assert replays_to_win(state, solution.moves)
-    assert min(verdicts.values()) >= 5, verdicts  # both verdicts well represented
 
 
 @pytest.mark.parametrize("preset", ["seed", "classic"])
@@ -395,16 +402,8 @@ def test_skipping_positions_seen_better_keeps_every_verdict(options):
             skipped += seen
             return seen
 
-    rng = random.Random(repr(options))
-    verdicts = {"winnable": 0, "unwinnable": 0}
-    for _ in range(120):
-        state = small_position(rng, dict(options))
-        referee = exhaustive(state)
-        if referee is None:
-            continue
-        verdicts[referee] += 1
+    for state, referee in refereed_positions(options, 120):
         assert alone(Counting(state), 500_000) == referee, state.to_dict()
-    assert min(verdicts.values()) >= 5, verdicts
     assert skipped >= 20
 
 
