@@ -25,12 +25,13 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
     compared by dominance (more left is never worse);
   - with a free talon (below), a card laid from the talon whose twin (same rank and colour) is
     still at hand could as well have been the twin: the two positions are one node, the one with
-    the lower-numbered twin in the pile (`_Search._twins`). The moves that tell the two apart are
-    offered both ways: a foundation takes the laid card through a trade (`_TRADE`) or the card at
-    hand from the pile's top (`_RETURN`), and laying the twin at hand as well lays it either
-    where it goes or where the first one lies. `_Search.real_line` writes a line out as the
-    cards really laid. On Seed deals this decides more than a third of the deals the search
-    without it left undecided in 10 s.
+    the lower-numbered twin in the pile (`_Search._twins`); and once both twins are laid, which
+    of the two lies where is not in the key either (`_Search._key`). The moves that tell them
+    apart are offered both ways: a foundation takes the laid card through a trade (`_TRADE`),
+    the card at hand from the pile's top (`_RETURN`), or a laid card from the top where its
+    laid twin lies (`_EXCHANGE`). `_Search.real_line` writes a line out as the cards really
+    laid. On Seed deals the first decides more than a third of the deals the search without it
+    left undecided in 10 s.
 - **A position seen better is not searched again.** With a free talon, a talon card lying on a
   pile's top is never better there than at hand (see `_Search._lifted_seen`), so a position
   the search has already seen with such cards back at hand covers it.
@@ -93,9 +94,10 @@ _PILE = 2  # (_PILE, i, n, dst): the top n cards of tableau i
 _BACK = 3  # (_BACK, suit, dst): the top card of that suit's foundation back down
 _TRADE = 4  # (_TRADE, card, pile): a covered talon card up, its twin at hand takes its place
 _CHAIN = 5  # (_CHAIN, talon cards, move): those cards up (one suit), then `move` plays the next
-_BRIDGE = 6  # (_BRIDGE, talon cards, move, swaps): those cards onto a pile, then `move` covers
-# them; each card in `swaps` then trades places with its twin already laid (see `_bridges`)
+_BRIDGE = 6  # (_BRIDGE, talon cards, move): those cards onto a pile, then `move` covers them
 _RETURN = 7  # (_RETURN, card, pile): a card at hand up, its twin on the pile's top back to hand
+_EXCHANGE = 8  # (_EXCHANGE, card, pile): a laid card up from the pile's top, where its laid twin
+# lies: the two trade places first (see `_Search._key`)
 _SLICE = 2048  # positions a search runs before the next one's turn (about 20 ms)
 
 _RED = tuple(c[1] in "HD" for c in FULL_DECK)
@@ -116,6 +118,23 @@ _GUESTS = tuple(
 _TWIN = tuple(
     next(o for o in range(c % 13, 52, 13) if o != c and _RED[o] == _RED[c]) for c in range(52)
 )
+# Card sets as bit masks: the twin of every card in a set, and the higher-numbered card of each
+# pair of twins (diamonds and clubs; SUITS is "SHDC").
+_SPADES = (1 << 13) - 1
+_HEARTS = _SPADES << 13
+_HIGH = _SPADES << 26 | _SPADES << 39
+
+
+def _twin_bits(cards: int) -> int:
+    """The twins of the cards in the bit set `cards`."""
+    return (
+        (cards & _SPADES) << 39
+        | (cards >> 39) & _SPADES
+        | (cards & _HEARTS) << 13
+        | (cards >> 13) & _HEARTS
+    )
+
+
 _OPPOSITE = tuple(
     tuple(o for o in range(4) if (SUITS[o] in "HD") != (SUITS[s] in "HD")) for s in range(4)
 )
@@ -177,6 +196,10 @@ class _Search:
         # pos[c]: where c goes on its foundation (0 = base rank); card_at[s][n]: the n-th card up.
         self.pos = tuple((_RANK0[c] - base0) % 13 for c in range(52))
         self.card_at = tuple(tuple(s * 13 + (base0 + n) % 13 for n in range(13)) for s in range(4))
+        # up_bits[s][n]: the bit set of the first n cards up on suit s's foundation.
+        self.up_bits = tuple(
+            tuple(sum(1 << c for c in self.card_at[s][:n]) for n in range(14)) for s in range(4)
+        )
         self.reserve = tuple(_CARD[c] for c in state.reserve)
         fc = [0, 0, 0, 0]
         for f in state.foundations:
@@ -206,10 +229,26 @@ class _Search:
         return -1
 
     def _key(self, st: tuple) -> tuple:
-        _fc, r, tab, talon, p, _k, mask = st
+        """The canonical position (see the module docstring). With the twins merged, two laid
+        twins that both lie in the piles are one card in it: which of the two lies where is
+        only told apart when one goes up, and `_EXCHANGE` offers that both ways.
+
+        Why that is exact: with the talon free, both were at hand when the first was laid, and
+        since then only rank and colour decided what either could do (neither has been up), so
+        the line that laid each where the other lies reaches the same position with the two
+        swapped.
+        """
+        fc, r, tab, talon, p, _k, mask = st
         length = len(talon)
         if self.unlimited and (p % self.draw == 0 or p == length):
             p = -1  # on the cycle: every cycle position is the same node
+        if self.twins:
+            ub = self.up_bits
+            up = ub[0][fc[0]] | ub[1][fc[1]] | ub[2][fc[2]] | ub[3][fc[3]]
+            laid = self.origin & ~mask & ~up  # talon cards now in the piles
+            pairs = laid & _twin_bits(laid) & _HIGH
+            if pairs:
+                tab = tuple(tuple(_TWIN[c] if pairs >> c & 1 else c for c in pile) for pile in tab)
         return (r, mask, p, tuple(sorted(tab)))
 
     # -- moves ----------------------------------------------------------------------------------
@@ -273,8 +312,9 @@ class _Search:
                     up.append((_PILE, i, 1, -1))
                 if n == 1 and self.twins and self.origin >> b & 1:
                     t = _TWIN[b]
-                    if mask >> t & 1 and fc[_SUIT[t]] == pos[t]:
-                        up.append((_RETURN, t, i))
+                    if fc[_SUIT[t]] == pos[t] and self.origin >> t & 1:
+                        # the twin at hand, or laid in a pile (it is not up: it goes up next)
+                        up.append((_RETURN if mask >> t & 1 else _EXCHANGE, t, i))
                 for h in hosts[b]:
                     j = tops.get(h)
                     if j is None or j == i:
@@ -343,11 +383,9 @@ class _Search:
         the half-built bridges out of the search.
 
         `covers`: (card, the pile it comes from or -1, the move that plays it less its target)
-        for every card that may be put on a pile. Every bridge the talon holds is listed, with
-        each choice of twin.
+        for every card that may be put on a pile. Every bridge the talon holds is listed.
         """
-        fc, mask = st[0], st[6]
-        laid = self.origin & ~mask if self.twins else 0  # talon cards in the piles (or up)
+        mask = st[6]
         out = []
         for h, j in tops.items():
             rh, red = _RANK0[h], _RED[h]
@@ -368,17 +406,7 @@ class _Search:
                     ]
                     if not chains:
                         break
-                for ch in chains:
-                    # A card whose twin was laid before: with the two, either may lie where the
-                    # twin is (the canonical form kept one, `_twins`), so both ways are tried.
-                    twins = [
-                        c
-                        for c in ch
-                        if laid >> _TWIN[c] & 1 and fc[_SUIT[_TWIN[c]]] <= self.pos[_TWIN[c]]
-                    ]
-                    for n in range(1 << len(twins)):
-                        swaps = tuple(c for b, c in enumerate(twins) if n >> b & 1)
-                        out.append((_BRIDGE, ch, (*play, j), swaps))
+                out.extend((_BRIDGE, ch, (*play, j)) for ch in chains)
         return out
 
     def _chains(self, st: tuple, tops: dict[int, int]) -> list[tuple]:
@@ -526,16 +554,17 @@ class _Search:
             talon = tuple(c for c in talon if c not in cards)
             return self._play((tuple(fl), r, tab, talon, p, k, mask), last)
         if kind == _BRIDGE:
-            cards, last, swaps = mv[1], mv[2], mv[3]
+            cards, last = mv[1], mv[2]
             tl = list(tab)
             tl[last[-1]] = tab[last[-1]] + cards
             for c in cards:
                 mask ^= 1 << c
-            for c in swaps:
-                t = _TWIN[c]
-                tl = [tuple(t if x == c else c if x == t else x for x in pile) for pile in tl]
             talon = tuple(c for c in talon if c not in cards)
             return self._play((fc, r, tuple(tl), talon, p, k, mask), last)
+        if kind == _EXCHANGE:
+            c, t = mv[1], _TWIN[mv[1]]
+            tab = tuple(tuple(t if x == c else c if x == t else x for x in pile) for pile in tab)
+            return self._play((fc, r, tab, talon, p, k, mask), (_PILE, mv[2], 1, -1))
         if kind == _TRADE:
             c, j = mv[1], mv[2]
             t = _TWIN[c]
@@ -595,12 +624,14 @@ class _Search:
     def real_line(self, line: list[tuple]) -> list[tuple]:
         """A line from the root as the moves really made: where the search's canonical form
         (`_twins`) swapped a laid card for its twin, the bridge that laid it lays the twin
-        instead, and a trade is the card's plain way up from the talon.
+        instead, where a laid card goes up from its laid twin's place (`_EXCHANGE`) the two
+        bridges that laid them trade cards, and a trade is the card's plain way up from the
+        talon.
 
         Why it holds: the line is replayed twice, as searched (`_apply`) and as really made
-        (`_play`); the two differ only in which of two twins lies in a pile and which at hand,
-        and wherever a move needs the one the real replay has in the pile (at hand, or on top
-        on its way up), the bridge that laid it is changed to lay the other.
+        (`_play`); the two differ only in which of two twins lies where in the piles and which
+        at hand, and wherever a move needs the one the real replay has elsewhere (at hand, or on
+        top on its way up), the bridges that laid them are changed to lay the other.
         """
         if not self.twins:
             return line
@@ -608,21 +639,30 @@ class _Search:
         out: list[tuple] = []
         laid: dict[int, int] = {}  # a laid card of the real replay -> its bridge's index in out
 
-        def swap(st: tuple, pile_card: int, at_hand: int) -> tuple:
-            i = laid.pop(pile_card)
-            bridge = out[i]
-            cards = tuple(at_hand if c == pile_card else c for c in bridge[1])
-            out[i] = (_BRIDGE, cards, *bridge[2:])
-            laid[at_hand] = i
+        def relabel(i: int, old: int, new: int) -> None:
+            out[i] = (_BRIDGE, tuple(new if c == old else c for c in out[i][1]), out[i][2])
+            laid[new] = i
+
+        def swap(st: tuple, pile_card: int, twin: int) -> tuple:
+            """The real replay with `twin` laid where `pile_card` lies, and `pile_card` where
+            `twin` lies, or at hand if `twin` was."""
+            i, j = laid.pop(pile_card), laid.pop(twin, None)
+            relabel(i, pile_card, twin)
             fc, r, tab, talon, p, k, mask = st
-            tab = tuple(tuple(at_hand if c == pile_card else c for c in pile) for pile in tab)
-            talon = tuple(pile_card if c == at_hand else c for c in talon)
-            return (fc, r, tab, talon, p, k, mask ^ (1 << pile_card | 1 << at_hand))
+            tab = tuple(
+                tuple(twin if c == pile_card else pile_card if c == twin else c for c in pile)
+                for pile in tab
+            )
+            if j is None:
+                talon = tuple(pile_card if c == twin else c for c in talon)
+                mask ^= 1 << pile_card | 1 << twin
+            else:
+                relabel(j, twin, pile_card)
+            return (fc, r, tab, talon, p, k, mask)
 
         for mv in line:
             kind = mv[0]
-            if kind == _BRIDGE:  # a swapped card: the twin was laid here, the card before it
-                cards = tuple(_TWIN[c] if c in mv[3] else c for c in mv[1])
+            cards = mv[1] if kind == _BRIDGE else ()
             need = cards if kind == _BRIDGE else (mv[1],) if kind in (_TALON, _TRADE) else ()
             for c in need:  # cards the move takes from the talon
                 if not real[6] >> c & 1:
@@ -632,7 +672,7 @@ class _Search:
                 if c != x:
                     real = swap(real, x, c)
             step = mv
-            if kind == _RETURN:  # the card at hand was the one laid: up from the pile's top
+            if kind in (_RETURN, _EXCHANGE):  # the card was the one laid there: up from the top
                 c, x = mv[1], real[2][mv[2]][-1]
                 if c != x:
                     real = swap(real, x, c)
@@ -640,7 +680,7 @@ class _Search:
             if kind in (_TALON, _TRADE):
                 step = (_TALON, mv[1], -1 if kind == _TRADE else mv[2], real[3].index(mv[1]) + 1, 0)
             elif kind == _BRIDGE:
-                step = (_BRIDGE, cards, mv[2], ())
+                step = mv
                 laid.update((c, len(out)) for c in cards)
             out.append(step)
             seen, real = self._apply(seen, mv), self._play(real, step)
@@ -703,6 +743,12 @@ class _Search:
                             mv = (_TALON, c, -1, q, 0)
                         if self.twins and self.origin >> _TWIN[c] & 1:
                             mv = self._twin_up(st, c)
+                    elif self.twins and self.origin >> c & 1 and self.origin >> _TWIN[c] & 1:
+                        # laid, and its laid twin may lie on a pile's top: up from there
+                        for j in range(4):
+                            if tab[j] and tab[j][-1] == _TWIN[c]:
+                                mv = (_EXCHANGE, c, j)
+                                break
                 if mv is not None:
                     break
             if mv is None:
