@@ -22,6 +22,7 @@ import engines
 from engines import canfield
 from engines.cards import FULL_DECK, SUITS
 from engines.solvers.canfield import (
+    _CHAIN,
     _EXCHANGE,
     _PILE,
     _RETURN,
@@ -303,12 +304,14 @@ def test_the_relaxed_game_never_refutes_a_real_win(preset):
     assert checked >= 20
 
 
-def test_relaxed_proofs_decide_seed_deals_the_real_search_cannot():
-    # Deal 77 (seed preset) is dead, but the real search alone does not get through it in a
-    # hundred thousand positions; the relaxed one exhausts its game in forty thousand.
-    state = deal("seed", 77)
+def test_relaxed_proofs_decide_classic_deals_the_real_search_cannot():
+    # Classic deal 33 is dead, but the real search alone does not get through it in a hundred
+    # thousand positions; the relaxed one exhausts its game in under a hundred. (Where laid twins
+    # merge, as on Seed deals, the real search proves what the relaxed one does, sooner, and
+    # `solve` runs it alone.)
+    state = deal("classic", 33)
     assert alone(_Search(state), 100_000) is None
-    assert alone(_RelaxedSearch(state), 100_000) == "unwinnable"
+    assert alone(_RelaxedSearch(state), 1_000) == "unwinnable"
     assert solve(state, time_limit=None, node_limit=100_000).result == "unwinnable"
 
 
@@ -414,6 +417,11 @@ def test_two_laid_twins_are_one_position_and_either_goes_up_from_the_others_plac
     there = laid(search, (["6H", "5C", "4H"], ["6D", "5S"], [], []))
     assert search._key(here) != search._key(there)
     assert not any(mv[0] == _EXCHANGE for mv in search._moves(here, None))
+    # With 4♠ at hand, it goes up only just before 5♠, and 5♠ from 5♣'s place too.
+    fewer = (run_of(1, "S", 3), (), (), ())
+    search = _Search(make_state(base=1, foundations=fewer, tableau=(["6H"], ["6D"], [], [])))
+    here = laid(search, (["6H", "5S", "4H"], ["6D", "5C"], [], []))
+    assert (_CHAIN, (card["4S"],), (_EXCHANGE, five, 1)) in search._moves(here, None)
 
 
 @pytest.mark.parametrize(
@@ -424,10 +432,12 @@ def test_two_laid_twins_are_one_position_and_either_goes_up_from_the_others_plac
         {**canfield.presets["seed"], "tableau_move": "pile"},
     ],
 )
-def test_skipping_positions_seen_better_keeps_every_verdict(options):
+def test_the_real_search_alone_keeps_every_verdict(options):
     # The real search by itself (no relaxed proofs beside it) against the referee, counting the
-    # positions it skipped because it had seen them with talon cards back at hand.
-    skipped = 0
+    # positions it skipped because it had seen them with talon cards back at hand, and the wins
+    # that take talon cards up in chains; those are written out one card at a time, and
+    # replayed.
+    skipped = chains = 0
 
     class Counting(_Search):
         def _lifted_seen(self, st: tuple) -> bool:
@@ -437,35 +447,54 @@ def test_skipping_positions_seen_better_keeps_every_verdict(options):
             return seen
 
     for state, referee in refereed_positions(options, 120):
-        assert alone(Counting(state), 500_000) == referee, state.to_dict()
+        search = Counting(state)
+        assert alone(search, 500_000) == referee, state.to_dict()
+        if referee == "winnable":
+            chains += any(mv[0] == _CHAIN for mv in search.line)
+            assert replays_to_win(state, _engine_line(state, search.real_line(search.line)))
     assert skipped >= 20
+    assert chains >= 5
 
 
-def test_skipping_positions_seen_better_proves_a_seed_deal_thirty_times_sooner():
-    # Seed deal 84 is dead. The real search proves it in about 33,000 positions, and in about
-    # 920,000 when it searches the positions it has seen better.
+def test_skipping_positions_seen_better_proves_a_seed_deal_five_times_sooner():
+    # Seed deal 84 is dead. The real search proves it in about 11,000 positions, and in about
+    # 57,000 when it searches the positions it has seen better.
     def plain(search: _Search) -> _Search:
         search.lifts = False
         return search
 
     state = deal("seed", 84)
-    assert alone(_Search(state), 50_000) == "unwinnable"
-    assert alone(plain(_Search(state)), 200_000) is None
+    assert alone(_Search(state), 15_000) == "unwinnable"
+    assert alone(plain(_Search(state)), 40_000) is None
 
 
 @pytest.mark.parametrize(("seed", "kind"), [(88, _RETURN), (18, _EXCHANGE)])
 def test_merged_twins_keep_every_line_of_the_real_game(seed, kind):
     # Where a laid card and its twin are one position, the moves that tell them apart are offered
     # both ways. Seed deal 88 is won only with a card at hand going up from the pile's top where
-    # its twin was laid (`_RETURN`): without it the real search called it unwinnable. Deal 18's
+    # its twin was laid (`_RETURN`, now at the end of a chain): without it the real search called
+    # it unwinnable. Deal 18's
     # line takes a laid card up from the place of its laid twin (`_EXCHANGE`). The lines are
     # written out as the cards really laid, and the engine replays them to a win.
     state = deal("seed", seed)
     search = _Search(state)
     assert alone(search, 150_000) == "winnable"
-    assert kind in {mv[0] for mv in search.line}
+    assert kind in {mv[0] for mv in search.line} | {
+        mv[2][0] for mv in search.line if mv[0] == _CHAIN
+    }
     assert replays_to_win(state, _engine_line(state, search.real_line(search.line)))
     assert solve(state, time_limit=None, node_limit=600_000).result == "winnable"
+
+
+def test_a_chain_of_talon_cards_up_may_end_with_a_card_from_its_laid_twins_place():
+    # Seed deal 785: the real search wins it by taking talon cards up and then the next card
+    # from the pile top where its twin was laid (`_RETURN` after a chain); without that chain it
+    # called the deal unwinnable. The line is written out one card at a time, and replayed.
+    state = deal("seed", 785)
+    search = _Search(state)
+    assert alone(search, 100_000) == "winnable"
+    assert any(mv[0] == _CHAIN and mv[2][0] == _RETURN for mv in search.line)
+    assert replays_to_win(state, _engine_line(state, search.real_line(search.line)))
 
 
 def test_plain_data_entry_points():

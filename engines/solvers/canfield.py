@@ -52,15 +52,20 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
   them decided against 88 when each talon card was a step of its own that the next step had to
   cover, and proofs such as deals 74 and 86 take a third of the time). Nor does a talon card
   ever go into an empty pile: the card that would cover it can go there itself, and the talon
-  card stays at hand.
+  card stays at hand. And one goes up to its foundation only just before the next card of its
+  suit follows it (`_Search._chains`), which is all that gains from it being up. Fewer
+  positions differ only in what is up and what at hand: on the 152 Seed deals among 1-1000
+  that took the solver over half a second, 10 s each, this decided 119 of the 148 measured
+  against 109, though it finds some wins later (the safe moves it plays automatically wait
+  for the talon cards below them).
 - **Move ordering** (foundation, reserve, emptying a pile, tableau, talon, gaps, foundation
   returns), the **undo of the previous move** skipped, and a transposition table over canonical
   positions.
 
-- **Proofs from an easier game.** Beside the real search runs one of a relaxed game that gives the
-  player more (`_RelaxedSearch`): talon cards go back to the talon once uncovered. It has far
-  fewer positions, so it exhausts dead deals the real search cannot, and when even it cannot be
-  won, neither can the real game.
+- **Proofs from an easier game.** Where laid twins do not merge (Classic), beside the real search
+  runs one of a relaxed game that gives the player more (`_RelaxedSearch`): talon cards go back
+  to the talon once uncovered. It has far fewer positions, so it exhausts dead deals the real
+  search cannot, and when even it cannot be won, neither can the real game.
 
 - **Another search for the wins the depth-first search gets lost on**, where it took a wrong
   turn early and must search all below it first: where the talon is not free (Classic), short
@@ -167,12 +172,6 @@ class _Search:
     their real indices); T = the talon in turning order; p = cards of T on the waste; k = redeals
     left (ignored when unlimited); tmask = bit set of the cards in T.
     """
-
-    # Talon cards go up only just before the next card of their suit (`_chains`): exact, and it
-    # shrinks what an exhaustive search must cover, but it also holds back the foundations that
-    # make cards safe to play automatically, which slows the search for a win; so only the
-    # relaxed search, which is there to exhaust, plays that way.
-    lazy_ups = False
 
     def __init__(self, state: cf.CanfieldState) -> None:
         rules = state.rules
@@ -341,7 +340,7 @@ class _Search:
         if length:
             where = {c: q for q, c in enumerate(talon, 1)}
             passes = self._passes
-            if self.free_talon and self.lazy_ups:
+            if self.free_talon:
                 up.extend(self._chains(st, tops))
             else:
                 for s in range(4):
@@ -418,28 +417,38 @@ class _Search:
         nothing from playing it. (The game is won once only talon cards are left, see `_won`.)
         """
         fc, r, _tab, _talon, _p, _k, mask = st
+        origin = self.origin if self.twins else 0
         out = []
         for s in range(4):
             n = fc[s]
+            cards: tuple[int, ...] = ()
             while n < 13 and mask >> self.card_at[s][n] & 1:
+                c = self.card_at[s][n]
+                t = _TWIN[c]
+                if cards and t in tops and origin >> t & 1:
+                    # or the card goes up from where its laid twin lies (`up` has the first)
+                    out.append((_CHAIN, cards, (_RETURN, c, tops[t])))
+                cards += (c,)
                 n += 1
             if n == 13:
                 continue
             x = self.card_at[s][n]
-            if n == fc[s]:  # the next card itself: from the reserve or a pile, `up` has it
+            if not cards:  # the next card itself: from the reserve or a pile, `up` has it
                 last = self._buried_up(st, x)
                 if last:
                     out.append(last)
                 continue
             if r and self.reserve[r - 1] == x:
-                last: tuple = (_RESERVE, -1)
+                out.append((_CHAIN, cards, (_RESERVE, -1)))
             elif x in tops:
-                last = (_PILE, tops[x], 1, -1)
+                out.append((_CHAIN, cards, (_PILE, tops[x], 1, -1)))
             else:
                 last = self._buried_up(st, x)
-                if not last:
-                    continue
-            out.append((_CHAIN, self.card_at[s][fc[s] : n], last))
+                if last:
+                    out.append((_CHAIN, cards, last))
+            t = _TWIN[x]
+            if t in tops and origin >> x & 1 and origin >> t & 1:  # both laid
+                out.append((_CHAIN, cards, (_EXCHANGE, x, tops[t])))
         return out
 
     def _buried_up(self, st: tuple, card: int) -> tuple:
@@ -470,7 +479,7 @@ class _Search:
         come from the talon, then the cards not yet up; matching a line adds only moves of
         talon cards, each of which puts a card up or lays it back, so a position skipped
         against one still being searched (an ancestor) loses no win either. It proves Seed deal
-        84 dead in about 33,000 positions instead of 920,000.
+        84 dead in about 11,000 positions instead of 57,000.
         """
         fc, r, tab, talon, p, k, mask = st
         origin = self.origin
@@ -625,15 +634,15 @@ class _Search:
         """A line from the root as the moves really made: where the search's canonical form
         (`_twins`) swapped a laid card for its twin, the bridge that laid it lays the twin
         instead, where a laid card goes up from its laid twin's place (`_EXCHANGE`) the two
-        bridges that laid them trade cards, and a trade is the card's plain way up from the
-        talon.
+        bridges that laid them trade cards, a trade is the card's plain way up from the talon,
+        and a chain's cards go up one at a time.
 
         Why it holds: the line is replayed twice, as searched (`_apply`) and as really made
         (`_play`); the two differ only in which of two twins lies where in the piles and which
         at hand, and wherever a move needs the one the real replay has elsewhere (at hand, or on
         top on its way up), the bridges that laid them are changed to lay the other.
         """
-        if not self.twins:
+        if not self.free_talon:
             return line
         seen = real = self.root
         out: list[tuple] = []
@@ -660,8 +669,15 @@ class _Search:
                 relabel(j, twin, pile_card)
             return (fc, r, tab, talon, p, k, mask)
 
-        for mv in line:
+        todo = line[::-1]
+        while todo:
+            mv = todo.pop()
             kind = mv[0]
+            if kind == _CHAIN:  # its talon cards up one at a time, then its last move
+                c, more = mv[1][0], mv[1][1:]
+                todo.append((_CHAIN, more, mv[2]) if more else mv[2])
+                todo.append((_TALON, c, -1, seen[3].index(c) + 1, 0))
+                continue
             cards = mv[1] if kind == _BRIDGE else ()
             need = cards if kind == _BRIDGE else (mv[1],) if kind in (_TALON, _TRADE) else ()
             for c in need:  # cards the move takes from the talon
@@ -833,8 +849,6 @@ class _RelaxedSearch(_Search):
     are uncovered collapse into few positions, so dead deals are exhausted in time.
     """
 
-    lazy_ups = True
-
     def __init__(self, state: cf.CanfieldState) -> None:
         easier = replace(state.rules, draw=1, redeals=None, empty_fill="any")
         super().__init__(replace(state, rules=easier, redeals_used=0))
@@ -942,7 +956,7 @@ def _engine_line(state: cf.CanfieldState, line: list[tuple]) -> list[Move]:
     """The internal line as engine moves (draws and redeals filled in), checked by replaying it."""
     out: list[Move] = []
     steps: list[tuple] = []
-    for mv in line:  # real-search moves only: chains and trades exist in the relaxed game alone
+    for mv in line:  # the moves `_Search.real_line` writes
         if mv[0] == _BRIDGE:
             steps.extend((_TALON, c, mv[2][-1], 0, 0) for c in mv[1])
             steps.append(mv[2])
@@ -993,9 +1007,10 @@ def solve(
 
     `time_limit` in seconds (None: no limit), `node_limit` in searched positions (None: no
     limit). The searches take turns in slices of positions until one decides: the real one by a
-    win or by running out of positions, the relaxed one (`_RelaxedSearch`) only by running out (a
-    relaxed win is no proof, and ends its turns), and where the talon is not free the restarts
-    (`_Restarts`), by a win or, rarely, a run that searched everything.
+    win or by running out of positions, where laid twins do not merge the relaxed one
+    (`_RelaxedSearch`) only by running out (a relaxed win is no proof, and ends its turns), and
+    where the talon is not free the restarts (`_Restarts`), by a win or, rarely, a run that
+    searched everything.
     """
     start = time.perf_counter()
     if state.rules.empty_fill == "reserve" and state.reserve and not all(state.tableau):
@@ -1003,14 +1018,19 @@ def solve(
     deadline = None if time_limit is None else start + time_limit
     real = _Search(state)
     real.begin()
-    relaxed = _RelaxedSearch(state)
-    relaxed.begin()
+    # Where laid twins merge (Seed), the real search proves every dead deal the relaxed one does,
+    # and sooner: on the 152 Seed deals among 1-1000 that took over half a second, 10 s each, it
+    # decided 125 alone against 122 with the relaxed search taking turns.
+    relaxed = None if real.twins else _RelaxedSearch(state)
+    if relaxed is not None:
+        relaxed.begin()
     # Where the talon is not free (Classic), beside them the restarts look for the wins the real
-    # search gets lost on, with a full share. Where it is free (Seed) nothing else helps: on the
-    # 54 Seed deals among 1-300 that took over a second, the restarts or a beam search beside the
-    # two decided exactly the deals the two decide alone.
+    # search gets lost on, with a full share. Where it is free (Seed) nothing else helped: on the
+    # 54 Seed deals among 1-300 that took over a second, the restarts or a beam search beside
+    # the two decided exactly the deals the two decided alone (measured before laid twins were
+    # merged and talon cards went up only when needed).
     finder = None if real.free_talon else _Restarts(state)
-    searches = (real, relaxed) if finder is None else (real, relaxed, finder)
+    searches = [x for x in (real, relaxed, finder) if x is not None]
     result = real.result
 
     def left() -> int:
@@ -1025,7 +1045,7 @@ def solve(
         # Where the real talon is not free, the relaxed game (whose talon is) is far easier and
         # its proofs rare: it gets a quarter of the real search's share there.
         share = min(step if real.free_talon else max(1, step // 4), left())
-        if result is None and relaxed.result is None and share > 0:
+        if result is None and relaxed is not None and relaxed.result is None and share > 0:
             result = "unwinnable" if relaxed.advance(share) == "unwinnable" else None
         share = left()
         if result is None and finder is not None and finder.result is None and share > 0:
