@@ -142,6 +142,37 @@ def _twin_bits(cards: int) -> int:
     )
 
 
+def _lowered(tab: tuple, laid: int, mask: int) -> tuple:
+    """The piles as the key has them where twins merge: each card laid from the talon whose
+    twin is at hand (in `mask`) or laid too is the lower-numbered of the two (`laid`: the talon
+    cards in the piles)."""
+    lower = laid & _HIGH & _twin_bits(laid | mask)
+    if not lower:
+        return tab
+    piles = list(tab)
+    while lower:  # few cards: find each one's pile
+        bit = lower & -lower
+        lower ^= bit
+        c = bit.bit_length() - 1
+        for j, pile in enumerate(piles):
+            if c in pile:
+                i = pile.index(c)
+                piles[j] = (*pile[:i], _TWIN[c], *pile[i + 1 :])
+                break
+    return tuple(piles)
+
+
+def _hand_high(mask: int, laid_twins: int) -> int:
+    """The cards at hand as the key has them where twins merge: of a twin at hand and its laid
+    twin, the one at hand is the higher-numbered (see `_lowered`; `laid_twins`: the twins of
+    the talon cards in the piles)."""
+    hand = mask & laid_twins
+    if not hand:
+        return mask
+    pairs = hand | _twin_bits(hand)
+    return mask & ~pairs | pairs & _HIGH
+
+
 _OPPOSITE = tuple(
     tuple(o for o in range(4) if (SUITS[o] in "HD") != (SUITS[s] in "HD")) for s in range(4)
 )
@@ -240,17 +271,20 @@ class _Search:
         swapped.
         """
         fc, r, tab, talon, p, _k, mask = st
-        length = len(talon)
-        if self.unlimited and (p % self.draw == 0 or p == length):
-            p = -1  # on the cycle: every cycle position is the same node
-        if self.twins:
+        if self.twins:  # the talon is free: every position of the talon is on the cycle
             ub = self.up_bits
             up = ub[0][fc[0]] | ub[1][fc[1]] | ub[2][fc[2]] | ub[3][fc[3]]
-            laid = self.origin & ~mask & ~up  # talon cards now in the piles
-            pairs = laid & _twin_bits(laid) & _HIGH
-            if pairs:
-                tab = tuple(tuple(_TWIN[c] if pairs >> c & 1 else c for c in pile) for pile in tab)
+            return self._twin_key(r, tab, mask, up)
+        if self.unlimited and (p % self.draw == 0 or p == len(talon)):
+            p = -1  # on the cycle: every cycle position is the same node
         return (r, mask, p, tuple(sorted(tab)))
+
+    def _twin_key(self, r: int, tab: tuple, mask: int, up: int) -> tuple:
+        """`_key` where twins merge, from the piles, the cards at hand and the cards up alone,
+        whether or not `_twins` has put the position in its form (see `_lowered`)."""
+        laid = self.origin & ~mask & ~up  # talon cards now in the piles
+        hand = _hand_high(mask, _twin_bits(laid))
+        return (r, hand, -1, tuple(sorted(_lowered(tab, laid, mask))))
 
     # -- moves ----------------------------------------------------------------------------------
 
@@ -483,31 +517,36 @@ class _Search:
         against one still being searched (an ancestor) loses no win either. It proves Seed deal
         84 dead in about 11,000 positions instead of 57,000.
         """
-        fc, r, tab, talon, p, k, mask = st
+        fc, r, tab, _talon, _p, _k, mask = st
         origin = self.origin
-        cuts = []  # (pile, the lowest cut, its height): the cuts that leave talon cards on top
+        if not any(len(pile) > 1 and origin >> pile[-1] & 1 for pile in tab):
+            return False  # no talon card on a top that is not a pile's last card
+        ub = self.up_bits
+        up = ub[0][fc[0]] | ub[1][fc[1]] | ub[2][fc[2]] | ub[3][fc[3]]
+        laid = origin & ~mask & ~up
+        # Lifting a laid card leaves its twin at hand or laid, so the piles' other cards keep
+        # their form in the key (`_lowered`), and the lifted piles' keys are prefixes of it.
+        low = _lowered(tab, laid, mask)
+        # Per pile, for each cut: what is left of it in the key, and the twins of the cards
+        # lifted (so the laid cards' twins are those of the unlifted), and the cards lifted.
+        ways = []
         for j in range(4):
             pile = tab[j]
-            n = m = len(pile)
+            way = [(low[j], 0, 0)]
+            lifted, m = 0, len(pile)
             while m > 1 and origin >> pile[m - 1] & 1:
                 m -= 1
-            if m < n:
-                cuts.append((j, m, n))
-        if not cuts:
-            return False
+                lifted |= 1 << pile[m]
+                way.append((low[j][:m], _twin_bits(lifted), lifted))
+            ways.append(way)
         visited = self.visited
-        for heights in itertools.product(*(range(m, n + 1) for _j, m, n in cuts)):
-            piles, pool, held = list(tab), list(talon), mask
-            for h, (j, _m, n) in zip(heights, cuts, strict=True):
-                for c in tab[j][h:n]:
-                    held |= 1 << c
-                    pool.append(c)
-                piles[j] = tab[j][:h]
-            if held == mask:
-                continue  # nothing lifted: `st` itself
-            lifted = self._twins((fc, r, tuple(piles), tuple(pool), p, k, held))
-            if self._key(lifted) in visited:
-                return True
+        twins = _twin_bits(laid)
+        for (a, ta, la), (b, tb, lb), (c, tc, lc), (d, td, ld) in itertools.product(*ways):
+            lifted = la | lb | lc | ld
+            if lifted:  # (nothing lifted: `st` itself)
+                hand = _hand_high(mask | lifted, twins & ~(ta | tb | tc | td))
+                if (r, hand, -1, tuple(sorted((a, b, c, d)))) in visited:
+                    return True
         return False
 
     def _won(self, st: tuple) -> bool:
@@ -533,14 +572,15 @@ class _Search:
         `real_line` turns such a line back into the moves that were really made.
         """
         fc, r, tab, talon, p, k, mask = st
-        loose = self.origin & ~mask  # talon cards now in the piles (or up)
-        if not loose:
+        # talon cards now in the piles (or up), the higher of their pair, with the twin at hand
+        swap = self.origin & ~mask & _HIGH & _twin_bits(mask)
+        if not swap:
             return st
         piles = None
         for j in range(4):
             pile = tab[j]
             for i, c in enumerate(pile):
-                if loose >> c & 1 and mask >> _TWIN[c] & 1 and _TWIN[c] < c:
+                if swap >> c & 1:
                     t = _TWIN[c]
                     if piles is None:
                         piles, pool = list(tab), list(talon)
