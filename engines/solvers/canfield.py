@@ -377,35 +377,28 @@ class _Search:
                         backs.append((_BACK, s, gap))
 
         length = len(talon)
-        if length:
+        if length and self.free_talon:
+            up.extend(self._chains(st, tops))
+            tal.extend(sorted(self._bridges(st, tops, covers), key=lambda m: len(m[1])))
+        elif length:
             where = {c: q for q, c in enumerate(talon, 1)}
             passes = self._passes
-            if self.free_talon:
-                up.extend(self._chains(st, tops))
-            else:
-                for s in range(4):
-                    if fc[s] < 13:
-                        c = self.card_at[s][fc[s]]
-                        q = where.get(c)
-                        if q is not None:
-                            n = passes(q, p, length, k)
-                            if n >= 0:
-                                up.append((_TALON, c, -1, q, n))
-                        else:
-                            trade = self._buried_up(st, c)
-                            if trade:
-                                up.append(trade)
-            if self.free_talon:
-                tal.extend(sorted(self._bridges(st, tops, covers), key=lambda m: len(m[1])))
-            else:
-                for t, j in tops.items():
-                    for c in _GUESTS[t]:
-                        q = where.get(c)
-                        if q is not None:
-                            n = passes(q, p, length, k)
-                            if n >= 0:
-                                tal.append((_TALON, c, j, q, n))
-            if gap >= 0 and not self.free_talon:
+            for s in range(4):
+                if fc[s] < 13:
+                    c = self.card_at[s][fc[s]]
+                    q = where.get(c)
+                    if q is not None:
+                        n = passes(q, p, length, k)
+                        if n >= 0:
+                            up.append((_TALON, c, -1, q, n))
+            for t, j in tops.items():
+                for c in _GUESTS[t]:
+                    q = where.get(c)
+                    if q is not None:
+                        n = passes(q, p, length, k)
+                        if n >= 0:
+                            tal.append((_TALON, c, j, q, n))
+            if gap >= 0:
                 for q, c in enumerate(talon, 1):
                     n = passes(q, p, length, k)
                     if n >= 0:
