@@ -248,6 +248,7 @@ class _Search:
         tab = tuple(tuple(_CARD[c] for c in p) for p in state.tableau)
         self.root = (tuple(fc), len(self.reserve), tab, talon, len(state.waste), k, mask)
         self.origin = mask  # the cards that started in the talon
+        self.runs: dict[tuple[int, ...], int] = {}  # see `_run`
         self.nodes = 0
 
     # -- the talon ------------------------------------------------------------------------------
@@ -313,11 +314,13 @@ class _Search:
         tal: list[tuple] = []
         gaps: list[tuple] = []
         backs: list[tuple] = []
-        covers: list[tuple] = []  # what may cover a bridge, see `_bridges`
+        covers: list[tuple] = []  # what may cover a bridge, see `_bridges` (free talon only)
+        bridging = self.free_talon
 
         if r:
             c = self.reserve[r - 1]
-            covers.append((c, -1, (_RESERVE,)))
+            if bridging:
+                covers.append((c, -1, (_RESERVE,)))
             if fc[_SUIT[c]] == pos[c]:
                 up.append((_RESERVE, -1))
             for h in hosts[c]:
@@ -335,18 +338,17 @@ class _Search:
                 continue
             units = [1]
             if size > 1 and mode != "top":
-                start = size - 1
-                while start > 0 and pile[start - 1] in hosts[pile[start]]:
-                    start -= 1
+                run = self._run(pile)
                 if mode == "pile":
-                    if start == 0:
+                    if run == size:
                         units.append(size)
                 else:
-                    units.extend(range(2, size - start + 1))
+                    units.extend(range(2, run + 1))
             for n in units:
                 b = pile[-n]
                 whole = n == size
-                covers.append((b, i, (_PILE, i, n)))
+                if bridging:
+                    covers.append((b, i, (_PILE, i, n)))
                 if n == 1 and fc[_SUIT[b]] == pos[b]:
                     up.append((_PILE, i, 1, -1))
                 if n == 1 and self.twins and self.origin >> b & 1:
@@ -368,7 +370,8 @@ class _Search:
             for s in range(4):
                 if fc[s]:
                     c = self.card_at[s][fc[s] - 1]
-                    covers.append((c, -1, (_BACK, s)))
+                    if bridging:
+                        covers.append((c, -1, (_BACK, s)))
                     for h in hosts[c]:
                         j = tops.get(h)
                         if j is not None:
@@ -405,6 +408,17 @@ class _Search:
                         gaps.append((_TALON, c, gap, q, n))
 
         return up + res + emptying + tabm + tal + gaps + backs
+
+    def _run(self, pile: tuple[int, ...]) -> int:
+        """How many cards on top of `pile` are built down in sequence (at least its top card);
+        remembered per pile, since most piles stay as they are from one position to the next."""
+        run = self.runs.get(pile)
+        if run is None:
+            start = len(pile) - 1
+            while start > 0 and pile[start - 1] in _HOSTS[pile[start]]:
+                start -= 1
+            run = self.runs[pile] = len(pile) - start
+        return run
 
     def _bridges(self, st: tuple, tops: dict[int, int], covers: list[tuple]) -> list[tuple]:
         """With a free talon: talon cards laid on a pile only as a bridge the same move covers.
