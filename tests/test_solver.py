@@ -26,6 +26,7 @@ from engines.solvers.canfield import (
     _EXCHANGE,
     _PILE,
     _RETURN,
+    _TWIN,
     RESULTS,
     _engine_line,
     _RelaxedSearch,
@@ -419,11 +420,41 @@ def test_two_laid_twins_are_one_position_and_either_goes_up_from_the_others_plac
     there = laid(search, (["6H", "5C", "4H"], ["6D", "5S"], [], []))
     assert search._key(here) != search._key(there)
     assert not any(mv[0] == _EXCHANGE for mv in search._moves(here, None))
+    # Nor is 5♠ dealt to the piles a twin of 5♣ laid (the key names a pair by its lower card).
+    dealt = make_state(base=1, foundations=spades, tableau=(["6H"], ["6D", "5S"], [], []))
+    search = _Search(dealt)
+    here = laid(search, (["6H", "5C", "4H"], ["6D", "5S"], [], []))
+    there = laid(search, (["6H", "5S", "4H"], ["6D", "5C"], [], []))
+    assert search._key(here) != search._key(there)
     # With 4♠ at hand, it goes up only just before 5♠, and 5♠ from 5♣'s place too.
     fewer = (run_of(1, "S", 3), (), (), ())
     search = _Search(make_state(base=1, foundations=fewer, tableau=(["6H"], ["6D"], [], [])))
     here = laid(search, (["6H", "5S", "4H"], ["6D", "5C"], [], []))
     assert (_CHAIN, (card["4S"],), (_EXCHANGE, five, 1)) in search._moves(here, None)
+
+
+def test_a_positions_key_does_not_depend_on_which_of_two_twins_was_laid():
+    # Along a Seed search, every laid card whose twin is still at hand is swapped for it: the
+    # key (computed from bit sets, whether or not `_twins` has put the position in its form)
+    # must not change.
+    search = _Search(deal("seed", 785))
+    search.begin()
+    search.advance(3_000)
+    swaps = 0
+    for frame in search.stack:
+        fc, r, tab, talon, p, k, mask = frame[0]
+        for j, pile in enumerate(tab):
+            for i, c in enumerate(pile):
+                t = _TWIN[c]
+                if not (search.origin >> c & 1 and mask >> t & 1):
+                    continue
+                piles = list(tab)
+                piles[j] = (*pile[:i], t, *pile[i + 1 :])
+                hand = tuple(c if x == t else x for x in talon)
+                swapped = (fc, r, tuple(piles), hand, p, k, mask ^ (1 << c | 1 << t))
+                assert search._key(swapped) == search._key(frame[0])
+                swaps += 1
+    assert swaps >= 10
 
 
 @pytest.mark.parametrize(
