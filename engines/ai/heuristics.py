@@ -300,9 +300,10 @@ def _orchard_points(state: Any) -> list[float]:
 
 
 def _orchard_options(state: Any) -> Options:
-    """Every legal move but two kinds that only go round in circles for a player who plans:
-    Cancel (unless nothing else is left), and picking attackers when even all of one's branches
-    together could not outgun the opponent's smallest target."""
+    """Every legal move but those that only go round in circles for a player who plans: Cancel
+    (unless nothing else is left), picking attackers when even all of one's branches together
+    could not outgun the opponent's smallest target, and an attack that leaves nothing to do
+    but cancel it."""
     moves = state.legal_moves()
     d = state.to_dict()
     mover = d["current_player"]
@@ -321,9 +322,29 @@ def _orchard_options(state: Any) -> Options:
         if not targets or reach <= min(targets):
             moves = [m for m, k in zip(moves, kinds, strict=True) if k != "attack"]
             kinds = [k for k in kinds if k != "attack"]
+    if "attack" in kinds:
+        # Nor an attack after which the attackers can only be called back (too weak for every
+        # target): played, cancelled and played again, it goes round for ever.
+        moves = [
+            m
+            for m, k in zip(moves, kinds, strict=True)
+            if k != "attack" or _attack_lands(state.apply(m))
+        ]
+        kinds = [m.kind for m in moves]
     if len(moves) > 1 and "cancel" in kinds:
         moves = [m for m, k in zip(moves, kinds, strict=True) if k != "cancel"]
     return {move: move for move in moves}
+
+
+def _attack_lands(state: Any) -> bool:
+    """Whether an attack under way can still take something: with every branch that may join
+    it joined whole (more attackers never hurt), a move other than Cancel is left."""
+    while True:
+        moves = state.legal_moves()
+        joins = [m for m in moves if m.kind == "attack"]
+        if not joins:
+            return any(m.kind != "cancel" for m in moves)
+        state = state.apply(max(joins, key=lambda m: m.count))
 
 
 ORCHARD = Heuristic(_orchard_points, _orchard_options, playout_moves=0, scale=10.0)
