@@ -8,7 +8,7 @@ at hand for one position (`_Search._twins`), and two laid twins for one card in 
 random positions of test_solver (`small_position`) have many cards up and few twin pairs left in
 the talon, and mutants of that merging survived every test there: a chain that ends with a
 trade dropped, laid twins merged while one of them is already up, twins merged when only one
-came from the talon, an exchange dropped. Here:
+came from the talon, an exchange dropped (alone, or at a chain's end). Here:
 
 - random small positions built around a pair of twins in the talon (`twin_position`), refereed
   by the plain exhaustive search of test_solver, with counts that keep them exercising the
@@ -166,8 +166,8 @@ class _Counting(_Search):
 def test_twin_positions_agree_with_a_plain_search():
     # The real search's verdict on random positions with a pair of twins in the talon, against
     # the referee; every win written out as the cards really laid and replayed. The counts keep
-    # the positions doing what they are for: searches that merge two laid twins in a key, make
-    # twin moves, and win only with one.
+    # the positions doing what they are for: searches that merge two laid twins in a key, that
+    # make twin moves, and wins whose line has one.
     rng = random.Random(20261130)
     verdicts = {"winnable": 0, "unwinnable": 0}
     merged = moved = needed = 0
@@ -177,7 +177,8 @@ def test_twin_positions_agree_with_a_plain_search():
         if referee is None:
             continue
         search = _Counting(state)
-        assert alone(search, 100_000) == referee, state.to_dict()
+        verdict = alone(search, 100_000)
+        assert verdict == referee, (verdict, state.to_dict())
         verdicts[referee] += 1
         merged += search.merged
         moved += search.moved
@@ -185,20 +186,20 @@ def test_twin_positions_agree_with_a_plain_search():
             needed += bool(twin_kinds(search.line))
             assert replays_to_win(state, _engine_line(state, search.real_line(search.line)))
     assert verdicts["winnable"] >= 200 and verdicts["unwinnable"] >= 15, verdicts
-    assert merged >= 20 and moved >= 40 and needed >= 20, (merged, moved, needed)
+    assert merged >= 12 and moved >= 25 and needed >= 10, (merged, moved, needed)
 
 
 # -- positions that need the twin moves ---------------------------------------------------------
 
-# name -> (the position, the twin moves (chain end?, kind) its wins need in some relabelling).
-# Each is winnable: the referee decides it (but the last two, where the solver's winning line,
-# replayed by the engine, proves it).
+# name -> (the position, the twin moves (at a chain's end?, kind) the real search's winning line
+# has in some relabelling). Each is winnable, and the referee says so, but the last: too big for
+# it in time, its win is proved by the solver's line, which the engine replays.
 NEEDS_TWINS = {
     # Built by hand. The 4♦ on the reserve can only go on a black 5 laid on the 6♥, and the 6♠
     # under it only up after 4♠ and 5♠, both at hand: the search lays 5♠ (the lower twin, 5♣
-    # still at hand) and takes it up as a trade at the end of the chain of 4♠ (the line lays 5♣
-    # instead). Every pile stays covered, so there is no other way: without the trade the search
-    # called it unwinnable.
+    # at hand) and takes it up by a trade at the end of the chain of 4♠ (the line written out
+    # lays 5♣ instead). No pile ever empties and no other host shows, so that is the only way:
+    # without that chain's end the search calls it unwinnable.
     "a chain ending in a trade": (
         position(
             7,
@@ -208,10 +209,23 @@ NEEDS_TWINS = {
         ),
         {(True, _TRADE)},
     ),
-    # Found by the scan (seed 1 of `twin_position`'s first version, position 17253): the two
-    # laid twins must trade places before one goes up (`_EXCHANGE`), and the key that merged
-    # twins already up with laid ones called it unwinnable.
-    "an exchange, with both twins' suits waiting for them": (
+    # The others were found by a seeded scan of random positions like `twin_position`'s, where
+    # the search without the move or with the wrong key called them unwinnable; each is kept
+    # with fewest cards left. Here too a chain of talon cards ends with a trade.
+    "a chain ending in a trade, found": (
+        position(
+            8,
+            {"S": 8, "D": 10, "H": 10, "C": 9},
+            ["4C", "6C", "6S", "4S"],
+            [["7C"], ["7H", "5C"], ["3S", "7D"], ["5D", "7S", "5S"]],
+        ),
+        {(True, _TRADE)},
+    ),
+    # 8♠ and 8♣, both next on their foundations, are laid in turn; the win takes the one its
+    # suit needs up from where the other lies (`_EXCHANGE`). With a twin already up merged in
+    # the key with its twin laid, that position is the one where the other suit's 8 went up,
+    # seen first and lost: the search called it unwinnable.
+    "an exchange, both suits waiting for the twins": (
         position(
             11,
             {"C": 10, "S": 10, "H": 8, "D": 8},
@@ -220,14 +234,16 @@ NEEDS_TWINS = {
         ),
         {(False, _EXCHANGE)},
     ),
-    "twins up and laid": (
+    # Likewise lost with a twin up merged with its twin laid; the win takes J♣ up from the hand
+    # while J♠ goes back there from a pile's top (`_RETURN`).
+    "a return, a twin up and its twin laid": (
         position(
             13,
             {"C": 11, "D": 9, "S": 11, "H": 7},
             ["JH", "JD", "TD"],
             [["9D", "QD"], ["TH"], ["7H", "QC", "9H", "QH"], ["8H"]],
         ),
-        set(),
+        {(False, _RETURN)},
     ),
     "an exchange": (
         position(
@@ -256,7 +272,26 @@ NEEDS_TWINS = {
         ),
         {(True, _EXCHANGE)},
     ),
-    "twins dealt to the piles": (
+    # 3♥, 4♥ and 5♥ in the talon, their twins dealt to the piles: a laid heart and its dealt
+    # twin are never one card in the key (where each lies is part of the game). Merged, the
+    # search called it unwinnable.
+    "twins laid and dealt": (
+        position(
+            8,
+            {"C": 7, "H": 8, "S": 9, "D": 7},
+            ["7D", "3C", "7C"],
+            [
+                ["4D", "5S", "3D", "5D"],
+                ["6D", "5C"],
+                ["7H", "7S", "6S", "4S", "4C"],
+                ["6H", "2C", "2D", "6C"],
+            ],
+        ),
+        set(),
+    ),
+    # A♠ with A♣ and 2♠ with 2♣ dealt to the reserve and the piles, K♠ in the talon with K♣
+    # dealt: no pair of them is one card in the key either.
+    "twins dealt": (
         position(
             3,
             {"D": 12, "S": 10, "H": 11, "C": 7},
@@ -265,17 +300,7 @@ NEEDS_TWINS = {
         ),
         set(),
     ),
-    # Too big for the referee in time; the winning line, replayed, proves it.
-    "a twin laid and its twin dealt": (
-        position(
-            5,
-            {"H": 6, "S": 2, "C": 8, "D": 9},
-            ["7S", "QH"],
-            [["TS", "4C", "2S"], ["JS", "KS"], ["9S", "3S", "KH"], ["2H", "4S", "8S"]],
-        ),
-        {(False, _EXCHANGE)},
-    ),
-    # The reviewer's position: won only with a chain ending in an exchange.
+    # The reviewer's position, lost without the chain that ends in an exchange.
     "the reviewer's chain ending in an exchange": (
         position(
             4,
@@ -291,7 +316,7 @@ NEEDS_TWINS = {
         {(True, _EXCHANGE)},
     ),
 }
-REFEREED = list(NEEDS_TWINS)[:-2]
+REFEREED = list(NEEDS_TWINS)[:-1]
 
 
 @pytest.mark.parametrize("name", list(NEEDS_TWINS))
@@ -303,7 +328,7 @@ def test_positions_won_only_with_twins_told_apart(name):
     for suits in SUIT_MAPS:
         image = relabel(state, suits)
         solution = solve(image, time_limit=None, node_limit=200_000)
-        assert solution.result == "winnable", (suits, image.to_dict())
+        assert solution.result == "winnable", (solution.result, suits, image.to_dict())
         assert replays_to_win(image, solution.moves)
         search = _Search(image)
         assert alone(search, 200_000) == "winnable"
