@@ -389,6 +389,21 @@ def test_a_position_seen_with_its_talon_cards_back_at_hand_is_not_searched_again
     assert not search._lifted_seen(search.root)
 
 
+def laid(search: _Search, piles: list[list[str]], up: dict[str, int] | None = None) -> tuple:
+    """The internal position from `search`'s root with these piles and, by suit letter, these
+    foundation counts (the root's where none is given): the root's talon cards now in the piles
+    or up are out of the talon."""
+    card = {c: i for i, c in enumerate(FULL_DECK)}
+    fc, r, _tab, talon, p, k, mask = search.root
+    fc = tuple((up or {}).get(s, n) for s, n in zip(SUITS, fc, strict=True))
+    tab = tuple(tuple(card[c] for c in pile) for pile in piles)
+    gone = {card[c] for pile in piles for c in pile} | {
+        search.card_at[s][n] for s in range(4) for n in range(fc[s])
+    }
+    rest = tuple(c for c in talon if c not in gone)
+    return (fc, r, tab, rest, p, k, mask & ~sum(1 << c for c in gone))
+
+
 def test_two_laid_twins_are_one_position_and_either_goes_up_from_the_others_place():
     # Seed rules, spades up to 4♠: 5♠ and 5♣ both laid from the free talon, 5♠ on 6♥ under 4♥,
     # 5♣ on top of 6♦. Which of the two lies where is not in the position's key, and 5♠ may go
@@ -397,17 +412,10 @@ def test_two_laid_twins_are_one_position_and_either_goes_up_from_the_others_plac
     five, twin, four = card["5S"], card["5C"], card["4H"]
     spades = (run_of(1, "S", 4), (), (), ())
 
-    def laid(search: _Search, piles: tuple) -> tuple:
-        fc, r, _tab, talon, p, k, mask = search.root
-        lay = {card[c] for pile in piles for c in pile} - {card[c] for c in ("6H", "6D")}
-        tab = tuple(tuple(card[c] for c in pile) for pile in piles)
-        rest = tuple(c for c in talon if c not in lay)
-        return (fc, r, tab, rest, p, k, mask & ~sum(1 << c for c in lay))
-
     state = make_state(base=1, foundations=spades, tableau=(["6H"], ["6D"], [], []))
     search = _Search(state)
-    here = laid(search, (["6H", "5S", "4H"], ["6D", "5C"], [], []))
-    there = laid(search, (["6H", "5C", "4H"], ["6D", "5S"], [], []))
+    here = laid(search, [["6H", "5S", "4H"], ["6D", "5C"], [], []])
+    there = laid(search, [["6H", "5C", "4H"], ["6D", "5S"], [], []])
     assert search._key(here) == search._key(there)
     assert (_EXCHANGE, five, 1) in search._moves(here, None)
     assert search._apply(here, (_EXCHANGE, five, 1)) == search._apply(there, (_PILE, 1, 1, -1))
@@ -416,20 +424,20 @@ def test_two_laid_twins_are_one_position_and_either_goes_up_from_the_others_plac
     # 5♣ dealt to the piles was never at hand: it is no twin of a laid card.
     dealt = make_state(base=1, foundations=spades, tableau=(["6H"], ["6D", "5C"], [], []))
     search = _Search(dealt)
-    here = laid(search, (["6H", "5S", "4H"], ["6D", "5C"], [], []))
-    there = laid(search, (["6H", "5C", "4H"], ["6D", "5S"], [], []))
+    here = laid(search, [["6H", "5S", "4H"], ["6D", "5C"], [], []])
+    there = laid(search, [["6H", "5C", "4H"], ["6D", "5S"], [], []])
     assert search._key(here) != search._key(there)
     assert not any(mv[0] == _EXCHANGE for mv in search._moves(here, None))
     # Nor is 5♠ dealt to the piles a twin of 5♣ laid (the key names a pair by its lower card).
     dealt = make_state(base=1, foundations=spades, tableau=(["6H"], ["6D", "5S"], [], []))
     search = _Search(dealt)
-    here = laid(search, (["6H", "5C", "4H"], ["6D", "5S"], [], []))
-    there = laid(search, (["6H", "5S", "4H"], ["6D", "5C"], [], []))
+    here = laid(search, [["6H", "5C", "4H"], ["6D", "5S"], [], []])
+    there = laid(search, [["6H", "5S", "4H"], ["6D", "5C"], [], []])
     assert search._key(here) != search._key(there)
     # With 4♠ at hand, it goes up only just before 5♠, and 5♠ from 5♣'s place too.
     fewer = (run_of(1, "S", 3), (), (), ())
     search = _Search(make_state(base=1, foundations=fewer, tableau=(["6H"], ["6D"], [], [])))
-    here = laid(search, (["6H", "5S", "4H"], ["6D", "5C"], [], []))
+    here = laid(search, [["6H", "5S", "4H"], ["6D", "5C"], [], []])
     assert (_CHAIN, (card["4S"],), (_EXCHANGE, five, 1)) in search._moves(here, None)
 
 

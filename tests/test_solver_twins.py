@@ -26,7 +26,7 @@ import random
 
 import pytest
 from conftest import make_state, run_of
-from test_solver import alone, exhaustive, replays_to_win
+from test_solver import alone, exhaustive, laid, replays_to_win
 
 from engines import canfield
 from engines.cards import FULL_DECK, RANKS, SUITS
@@ -152,9 +152,8 @@ class _Counting(_Search):
         self.merged = self.moved = False
 
     def _key(self, st: tuple) -> tuple:
-        fc, _r, _tab, _talon, _p, _k, mask = st
-        up = sum(self.up_bits[s][fc[s]] for s in range(4))
-        laid = self.origin & ~mask & ~up
+        mask = st[6]
+        laid = self.origin & ~mask & ~self._up(st[0])
         self.merged |= bool(laid & _twin_bits(laid))
         return super()._key(st)
 
@@ -346,20 +345,6 @@ def test_the_referee_wins_the_positions_too(name):
 # -- the key ------------------------------------------------------------------------------------
 
 
-def _laid(search: _Search, piles: list[list[str]], up: dict[str, int]) -> tuple:
-    """The internal position from `search`'s root with these piles and foundation counts: the
-    root's talon cards now in the piles or up are out of the talon."""
-    card = {c: i for i, c in enumerate(FULL_DECK)}
-    fc, r, _tab, talon, p, k, mask = search.root
-    fc = tuple(up.get(s, n) for s, n in zip(SUITS, fc, strict=True))
-    tab = tuple(tuple(card[c] for c in pile) for pile in piles)
-    gone = {card[c] for pile in piles for c in pile} | {
-        search.card_at[s][n] for s in range(4) for n in range(fc[s])
-    }
-    rest = tuple(c for c in talon if c not in gone)
-    return (fc, r, tab, rest, p, k, mask & ~sum(1 << c for c in gone))
-
-
 def test_the_key_keeps_apart_a_twin_up_and_its_twin_laid():
     # Seed rules, spades and clubs up to 4: 5♠ and 5♣ both in the free talon. With 5♠ up and 5♣
     # laid on 6♥ the clubs wait for the 5♣ on the pile; with 5♣ up and 5♠ laid there the spades
@@ -368,20 +353,20 @@ def test_the_key_keeps_apart_a_twin_up_and_its_twin_laid():
     fours = {"S": 4, "C": 4, "H": 5, "D": 5}
     state = position(1, fours, [], [["6H"], ["6D"], ["KS"], ["KC"]])
     search = _Search(state)
-    spade_up = _laid(search, [["6H", "5C"], ["6D"], ["KS"], ["KC"]], {"S": 5})
-    club_up = _laid(search, [["6H", "5S"], ["6D"], ["KS"], ["KC"]], {"C": 5})
+    spade_up = laid(search, [["6H", "5C"], ["6D"], ["KS"], ["KC"]], {"S": 5})
+    club_up = laid(search, [["6H", "5S"], ["6D"], ["KS"], ["KC"]], {"C": 5})
     assert search._key(spade_up) != search._key(club_up)
-    both = _laid(search, [["6H", "5S"], ["6D", "5C"], ["KS"], ["KC"]], {})
-    swapped = _laid(search, [["6H", "5C"], ["6D", "5S"], ["KS"], ["KC"]], {})
+    both = laid(search, [["6H", "5S"], ["6D", "5C"], ["KS"], ["KC"]], {})
+    swapped = laid(search, [["6H", "5C"], ["6D", "5S"], ["KS"], ["KC"]], {})
     assert search._key(both) == search._key(swapped)
     # 5♣ dealt to the piles, or both dealt: where each lies is in the key.
     dealt = position(1, fours, [], [["6H"], ["6D", "5C"], ["KS"], ["KC"]])
     search = _Search(dealt)
-    here = _laid(search, [["6H", "5S"], ["6D", "5C"], ["KS"], ["KC"]], {})
-    there = _laid(search, [["6H", "5C"], ["6D", "5S"], ["KS"], ["KC"]], {})
+    here = laid(search, [["6H", "5S"], ["6D", "5C"], ["KS"], ["KC"]], {})
+    there = laid(search, [["6H", "5C"], ["6D", "5S"], ["KS"], ["KC"]], {})
     assert search._key(here) != search._key(there)
     both_dealt = position(1, fours, [], [["6H", "5S"], ["6D", "5C"], [], []])
     search = _Search(both_dealt)
-    here = _laid(search, [["6H", "5S"], ["6D", "5C"], [], []], {})
-    there = _laid(search, [["6H", "5C"], ["6D", "5S"], [], []], {})
+    here = laid(search, [["6H", "5S"], ["6D", "5C"], [], []], {})
+    there = laid(search, [["6H", "5C"], ["6D", "5S"], [], []], {})
     assert search._key(here) != search._key(there)

@@ -309,7 +309,7 @@ def _orchard_options(state: Any) -> Options:
     mover = d["current_player"]
     if not moves or mover is None:
         return {}
-    kinds = [m.to_dict()["kind"] for m in moves]
+    kinds = [m.kind for m in moves]
     if d["pending"] is None and "attack" in kinds:
         mine = [br for sd in d["seeds"][mover] for br in sd["branches"]]
         reach = sum(_ORCHARD_VALUE[c] for br in mine for c in br)

@@ -47,17 +47,16 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
 - **A free talon's cards are taken out only when needed.** With draw 1 and unlimited redeals
   every talon card is at hand at any time, so one goes to the tableau only as part of a bridge:
   one or more talon cards laid on a pile and covered at once by a card from elsewhere, all in one
-  search step (see `_Search._bridges`), shortest bridges first, and of two twins at hand
-  only the lower-numbered is laid (the other is the same position, see below). Half-laid bridges are never
-  positions of the search, which cuts its widest fan-out (on Seed deals 1-100, 10 s each, 90 of
-  them decided against 88 when each talon card was a step of its own that the next step had to
-  cover, and proofs such as deals 74 and 86 take a third of the time). Nor does a talon card
-  ever go into an empty pile: the card that would cover it can go there itself, and the talon
-  card stays at hand. And one goes up to its foundation only just before the next card of its
-  suit follows it (`_Search._chains`), which is all that gains from it being up (with
+  search step (see `_Search._bridges`), shortest bridges first, and of two twins at hand only
+  the lower-numbered is laid (the other is the same position, see below). Half-laid bridges are
+  never positions of the search, which cuts its widest fan-out (on Seed deals 1-100, 10 s each,
+  90 of them decided against 88 when each talon card was a step of its own that the next step
+  had to cover, and proofs such as deals 74 and 86 take a third of the time). Nor does a talon
+  card ever go into an empty pile: the card that would cover it can go there itself, and the
+  talon card stays at hand. And one goes up to its foundation only just before the next card of
+  its suit follows it (`_Search._chains`), which is all that gains from it being up (with
   foundation returns too: a talon card taken up and back down could as well have stayed at
-  hand). Fewer
-  positions differ only in what is up and what at hand: on the 152 Seed deals among 1-1000
+  hand). Fewer positions differ only in what is up and what at hand: on the 152 Seed deals among 1-1000
   that took the solver over half a second, 10 s each, this decided 122 against 112 (with the
   relaxed search beside it in both), though it finds some wins later (the safe moves it plays
   automatically wait for the talon cards below them).
