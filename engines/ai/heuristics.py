@@ -301,50 +301,50 @@ def _orchard_points(state: Any) -> list[float]:
 
 def _orchard_options(state: Any) -> Options:
     """Every legal move but those that only go round in circles for a player who plans: Cancel
-    (unless nothing else is left), picking attackers when even all of one's branches together
-    could not outgun the opponent's smallest target, and an attack that leaves nothing to do
-    but cancel it."""
+    (unless nothing else is left), and an attack too weak for every target even with every other
+    branch joining it whole (more attackers never hurt). Such an attack could only be called
+    back: played, cancelled and played again, it went round for ever."""
     moves = state.legal_moves()
     d = state.to_dict()
     mover = d["current_player"]
     if not moves or mover is None:
         return {}
     kinds = [m.kind for m in moves]
-    if d["pending"] is None and "attack" in kinds:
-        mine = [br for sd in d["seeds"][mover] for br in sd["branches"]]
-        reach = sum(_ORCHARD_VALUE[c] for br in mine for c in br)
-        targets = [
-            min(_ORCHARD_VALUE[br[-1]] for br in sd["branches"])
-            if sd["branches"]
-            else sum(_ORCHARD_VALUE[c] for c in sd["cards"])
-            for sd in d["seeds"][1 - mover]
-        ]
-        if not targets or reach <= min(targets):
-            moves = [m for m, k in zip(moves, kinds, strict=True) if k != "attack"]
-            kinds = [k for k in kinds if k != "attack"]
     if "attack" in kinds:
-        # Nor an attack after which the attackers can only be called back (too weak for every
-        # target): played, cancelled and played again, it goes round for ever.
-        moves = [
-            m
-            for m, k in zip(moves, kinds, strict=True)
-            if k != "attack" or _attack_lands(state.apply(m))
-        ]
+        moves = _landing_attacks(moves, kinds, d, mover)
         kinds = [m.kind for m in moves]
     if len(moves) > 1 and "cancel" in kinds:
         moves = [m for m, k in zip(moves, kinds, strict=True) if k != "cancel"]
     return {move: move for move in moves}
 
 
-def _attack_lands(state: Any) -> bool:
-    """Whether an attack under way can still take something: with every branch that may join
-    it joined whole (more attackers never hurt), a move other than Cancel is left."""
-    while True:
-        moves = state.legal_moves()
-        joins = [m for m in moves if m.kind == "attack"]
-        if not joins:
-            return any(m.kind != "cancel" for m in moves)
-        state = state.apply(max(joins, key=lambda m: m.count))
+def _landing_attacks(moves: list, kinds: list[str], d: dict[str, Any], mover: int) -> list:
+    """`moves` without the attacks that cannot take anything. An attack of a branch's last
+    `count` cards reaches at most the attackers already picked, that tail, and every other branch
+    free to join (each listed among the attacks), whole; it lands if that beats the weakest
+    target: a branchless seed's value, or a branch's last card."""
+    weakest = min(
+        min(_ORCHARD_VALUE[br[-1]] for br in sd["branches"])
+        if sd["branches"]
+        else sum(_ORCHARD_VALUE[c] for c in sd["cards"])
+        for sd in d["seeds"][1 - mover]
+    )
+    branches = [sd["branches"] for sd in d["seeds"][mover]]
+    free = {
+        (m.seed, m.branch): sum(_ORCHARD_VALUE[c] for c in branches[m.seed][m.branch])
+        for m, k in zip(moves, kinds, strict=True)
+        if k == "attack"
+    }
+    picked = d["pending"]["removed"] if d["pending"] else ()
+    reach = sum(_ORCHARD_VALUE[c] for c in picked) + sum(free.values())
+    kept = []
+    for m, k in zip(moves, kinds, strict=True):
+        if k == "attack":
+            tail = sum(_ORCHARD_VALUE[c] for c in branches[m.seed][m.branch][-m.count :])
+            if reach - free[(m.seed, m.branch)] + tail <= weakest:
+                continue
+        kept.append(m)
+    return kept
 
 
 ORCHARD = Heuristic(_orchard_points, _orchard_options, playout_moves=0, scale=10.0)
