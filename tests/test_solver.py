@@ -340,26 +340,6 @@ def test_restarts_go_on_in_new_orders_and_a_run_that_exhausts_the_game_proves_it
     assert restarts.line == []
 
 
-def test_restarts_skip_what_the_real_search_has_searched_and_then_prove_nothing():
-    # Beside the real search, a run does not search again below a position the real search has
-    # searched; a run that skipped some and ran out has not searched the whole game.
-    state = deal("classic", 21)
-    real = _Search(state)
-    assert alone(real, 20_000) is None
-    restarts = _Restarts(state, real.visited)
-    assert restarts.advance(20_000) is None
-    run = restarts.search
-    assert run.skipped
-    assert not any(run._key(frame[0]) in real.visited for frame in run.stack[1:])
-    # Classic deal 9 is dead: once the real search has searched all of it, a run skips every
-    # first move and proves nothing, and the restarts stop for good (alone, one run proves it).
-    real = _Search(deal("classic", 9))
-    assert alone(real, 10_000) == "unwinnable"
-    restarts = _Restarts(deal("classic", 9), real.visited)
-    assert restarts.advance(10_000) is None and restarts.idle and restarts.result is None
-    assert restarts.advance(10_000) is None and restarts.runs == 1
-
-
 def test_a_card_laid_from_a_free_talon_and_its_twin_at_hand_are_one_position():
     # Seed rules: 8♦ laid on 9♣ from the free talon could as well have been 8♥, still at hand; the
     # search keeps the lower-numbered twin (8♥) in the pile and 8♦ at hand. A card that never was

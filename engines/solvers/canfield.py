@@ -71,10 +71,9 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
 
 - **Another search for the wins the depth-first search gets lost on**, where it took a wrong
   turn early and must search all below it first: where the talon is not free (Classic), short
-  depth-first runs in perturbed move orders (`_Restarts`), which skip the positions that search
-  has already searched. They often win in a second what the depth-first search does not in
-  ten. (Where the talon is free, neither they nor a beam search decided any deal the two
-  searches above did not.)
+  depth-first runs in perturbed move orders (`_Restarts`). They often win in a second what the
+  depth-first search does not in ten. (Where the talon is free, neither they nor a beam search
+  decided any deal the two searches above did not.)
 
 The depth-first searches are iterative, with an explicit stack (no recursion), so they run in a
 worker process with any depth; the searches `solve` runs take turns in slices of positions,
@@ -248,10 +247,6 @@ class _Search:
         tab = tuple(tuple(_CARD[c] for c in p) for p in state.tableau)
         self.root = (tuple(fc), len(self.reserve), tab, talon, len(state.waste), k, mask)
         self.origin = mask  # the cards that started in the talon
-        # Positions another search has searched, skipped here (see `_Restarts`); a search that
-        # skipped any (`skipped`) proves nothing by running out.
-        self.searched: dict[tuple, int] | None = None
-        self.skipped = False
         self.runs: dict[tuple[int, ...], int] = {}  # see `_run`
         self.nodes = 0
 
@@ -857,7 +852,7 @@ class _Search:
         """
         if self.result is not None:
             return self.result
-        stack, visited, searched = self.stack, self.visited, self.searched
+        stack, visited = self.stack, self.visited
         nodes = 0
         while stack:
             frame = stack[-1]
@@ -879,11 +874,7 @@ class _Search:
                 self.result = "winnable"
                 self.line = [m for f in stack for m in f[3]] + led
                 return self.result
-            key = self._key(child)
-            if not _first_visit(visited, key, child[5]):
-                continue
-            if searched is not None and searched.get(key, -1) >= child[5]:
-                self.skipped = True
+            if not _first_visit(visited, self._key(child), child[5]):
                 continue
             if self.lifts and self._lifted_seen(child):
                 continue
@@ -971,38 +962,29 @@ class _Restarts:
     decided in 10 s, runs of about a second each (slices
     of 0.5 s, 1 s and 2 s tried; swaps with chance 0.3, 0.6, 0.8) won 6 within 10 s. A run that
     exhausts its positions has searched the whole real game, so its "unwinnable" is a proof.
-
-    Given `searched` (the positions the real search beside them has searched), a run does not
-    search again below one of them: it looks for wins where the real search has not been. On
-    the 36 Classic deals among 1-300 that the solver left undecided in 10 s, that won 11 within
-    10 s against 6 without (each lost 2 the other won). A run that skipped any and ran out
-    proves nothing, and the restarts stop (`idle`): every other run would run out too.
     """
 
     RESTART = 50_000  # positions a run searches before the next starts (about a second)
     SWAP = 0.6
 
-    def __init__(self, state: cf.CanfieldState, searched: dict[tuple, int] | None = None) -> None:
+    def __init__(self, state: cf.CanfieldState) -> None:
         self.state = state
-        self.searched = searched
         self.nodes = 0
         self.runs = 0
         self.result: str | None = None
         self.line: list[tuple] = []
-        self.idle = False
         self._next_run()
 
     def _next_run(self) -> None:
         self.runs += 1
         self.search = _ShuffledSearch(self.state, random.Random(self.runs))
-        self.search.searched = self.searched
         self.search.begin()
         self.done = 0  # the current run's positions
 
     def advance(self, budget: int) -> str | None:
         """Search about `budget` more positions; "winnable" (with `line`) or "unwinnable" once a
         run decides, else None."""
-        while self.result is None and not self.idle and budget > 0:
+        while self.result is None and budget > 0:
             if self.done >= self.RESTART:
                 self._next_run()
             run = self.search
@@ -1012,9 +994,6 @@ class _Restarts:
             self.nodes += spent
             self.done += spent
             budget -= spent
-            if verdict == "unwinnable" and run.skipped:
-                self.idle = True  # all but what the other search has searched is searched
-                return None
             if verdict is not None:
                 self.result, self.line = verdict, run.line
         return self.result
@@ -1107,7 +1086,7 @@ def solve(
     # 54 Seed deals among 1-300 that took over a second, the restarts or a beam search beside
     # the two decided exactly the deals the two decided alone (measured before laid twins were
     # merged and talon cards went up only when needed).
-    finder = None if real.free_talon or real.result else _Restarts(state, real.visited)
+    finder = None if real.free_talon else _Restarts(state)
     searches = [x for x in (real, relaxed, finder) if x is not None]
     result = real.result
 
