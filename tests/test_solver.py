@@ -362,9 +362,9 @@ def test_a_card_laid_from_a_free_talon_and_its_twin_at_hand_are_one_position():
 
 def test_a_position_seen_with_its_talon_cards_back_at_hand_is_not_searched_again():
     # Seed rules: Q♥ laid from the free talon on K♠ and left uncovered is never better there than
-    # at hand, so once the search has seen the position with Q♥ at hand, this one is covered. A
-    # pile's last card is never taken off (an empty pile is another position), and a card dealt
-    # to the piles never was at hand.
+    # at hand, so once the search has seen the position with Q♥ at hand, this one is covered; so
+    # is Q♥ alone in a pile, by the position with the pile empty, where any card may go. A card
+    # dealt to the piles never was at hand.
     state = make_state(base=1, tableau=(["KS"], ["5S"], [], []), reserve=["QD"], options={})
     search = _Search(state)
     fc, r, tab, talon, p, k, mask = search.root
@@ -378,7 +378,9 @@ def test_a_position_seen_with_its_talon_cards_back_at_hand_is_not_searched_again
     search.begin()
     assert search._lifted_seen(laid)
     alone_in_pile = (*laid[:2], (tab[0], tab[1], (queen,), ()), *laid[3:])
-    assert not search._lifted_seen(alone_in_pile)  # the root is it with an empty pile
+    assert search._lifted_seen(alone_in_pile)  # the root is it with the pile empty
+    search.visited, search.bare = {}, set()
+    assert not search._lifted_seen(alone_in_pile)
     dealt = make_state(base=1, tableau=(["KS", "QH"], ["5S"], [], []), reserve=["QD"], options={})
     search = _Search(dealt)
     fc, r, tab, talon, p, k, mask = search.root
@@ -387,6 +389,45 @@ def test_a_position_seen_with_its_talon_cards_back_at_hand_is_not_searched_again
     search.visited[search._key(at_hand)] = 0  # the position with Q♥ at hand searched, as
     assert not search._lifted_seen(at_hand)  # `advance` does
     assert not search._lifted_seen(search.root)
+
+
+def test_talon_cards_beneath_a_pile_s_other_cards_count_as_at_hand():
+    # Seed rules: 5♥ laid from the free talon in an empty pile and 4♣ (dealt) moved onto it: the
+    # position with the pile holding 4♣ alone and 5♥ at hand is at least as good (5♥ is out of
+    # play until 4♣ goes, and then it could be laid back). A talon card between two dealt cards
+    # holds the one above in place: taken out, the pile would be one the rules cannot build.
+    state = make_state(base=1, tableau=(["KS"], ["6S"], ["4C"], ["9D"]), reserve=["QD"], options={})
+    search = _Search(state)
+    search.begin()  # the root searched: 4♣ alone in its pile, 5♥ at hand
+    assert search._lifted_seen(laid(search, [["KS"], ["6S"], ["5H", "4C"], ["9D"]]))
+    assert search._lifted_seen(laid(search, [["KS"], ["6S"], ["5H", "4C", "3H"], ["9D"]]))
+    seen = laid(search, [["KS"], ["6S", "4C"], [], ["9D"]])
+    assert not search._lifted_seen(seen)  # (now known as seen, as `advance` does)
+    search.visited[search._key(seen)] = 0
+    assert not search._lifted_seen(laid(search, [["KS"], ["6S", "5H", "4C"], [], ["9D"]]))
+    search.begin()
+    search.visited, search.bare = {}, set()
+    assert not search._lifted_seen(laid(search, [["KS"], ["6S"], ["5H", "4C"], ["9D"]]))
+
+
+def test_a_pile_s_last_card_stays_where_the_reserve_fills_empty_piles():
+    # Where the reserve fills an empty pile while it lasts, the position with Q♥ at hand and a
+    # pile empty is not one the game can be in, so Q♥ alone in a pile is searched, seen or not.
+    state = make_state(
+        base=1,
+        tableau=(["KS"], ["5S"], ["9D"], ["8C"]),
+        reserve=["QD"],
+        options={"empty_fill": "reserve"},
+    )
+    search = _Search(state)
+    search.begin()
+    assert search.lifts and not search.fill_any
+    empty = laid(search, [["KS"], ["5S"], ["9D"], []])
+    search.visited[search._key(empty)] = 0
+    search.bare.add((empty[1], tuple(sorted(empty[2]))))
+    assert not search._lifted_seen(laid(search, [["KS"], ["5S"], ["9D"], ["QH"]]))
+    search.fill_any = True  # (where any card may go into an empty pile, it is covered)
+    assert search._lifted_seen(laid(search, [["KS"], ["5S"], ["9D"], ["QH"]]))
 
 
 def laid(search: _Search, piles: list[list[str]], up: dict[str, int] | None = None) -> tuple:
