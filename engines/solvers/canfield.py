@@ -33,8 +33,9 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
     laid. On Seed deals the first decides more than a third of the deals the search without it
     left undecided in 10 s.
 - **A position seen better is not searched again.** With a free talon, a talon card lying on a
-  pile's top is never better there than at hand (see `_Search._lifted_seen`), so a position
-  the search has already seen with such cards back at hand covers it.
+  pile's top, or at the bottom of a pile beneath cards from elsewhere, is never better there
+  than at hand (see `_Search._lifted_seen`), so a position the search has already seen with
+  such cards back at hand covers it.
 - **Talon macro moves.** Draws and redeals are never search steps: a node offers "play T[q-1]" for
   every position q it can reach (in the current pass, or after one redeal if that is the first
   way to reach it), and the draws and redeals are filled in when the line is written out.
