@@ -410,24 +410,29 @@ def test_talon_cards_beneath_a_pile_s_other_cards_count_as_at_hand():
     assert not search._lifted_seen(laid(search, [["KS"], ["6S"], ["5H", "4C"], ["9D"]]))
 
 
-def test_a_pile_s_last_card_stays_where_the_reserve_fills_empty_piles():
+def test_a_pile_s_talon_cards_stay_where_the_reserve_fills_empty_piles_while_it_lasts():
     # Where the reserve fills an empty pile while it lasts, the position with Q♥ at hand and a
-    # pile empty is not one the game can be in, so Q♥ alone in a pile is searched, seen or not.
-    state = make_state(
-        base=1,
-        tableau=(["KS"], ["5S"], ["9D"], ["8C"]),
-        reserve=["QD"],
-        options={"empty_fill": "reserve"},
-    )
-    search = _Search(state)
-    search.begin()
-    assert search.lifts and not search.fill_any
-    empty = laid(search, [["KS"], ["5S"], ["9D"], []])
-    search.visited[search._key(empty)] = 0
-    search.bare.add((empty[1], tuple(sorted(empty[2]))))
-    assert not search._lifted_seen(laid(search, [["KS"], ["5S"], ["9D"], ["QH"]]))
-    search.fill_any = True  # (where any card may go into an empty pile, it is covered)
-    assert search._lifted_seen(laid(search, [["KS"], ["5S"], ["9D"], ["QH"]]))
+    # pile empty is not one the game can be in, so Q♥ alone in a pile is searched, seen or not;
+    # nor is 5♥ beneath 4♣ lifted (once 4♣ goes, the reserve would fill that pile). With the
+    # reserve gone, both count as at hand again.
+    for reserve, covered in ((["QD"], False), ([], True)):
+        state = make_state(
+            base=1,
+            tableau=(["KS"], ["6S"], ["9D"], ["4C"]),
+            reserve=reserve,
+            options={"empty_fill": "reserve"},
+        )
+        search = _Search(state)
+        search.begin()
+        assert search.lifts and not search.fill_any
+        for seen, st in (
+            ([["KS"], ["6S"], ["9D"], []], [["KS"], ["6S"], ["9D"], ["QH"]]),
+            ([["KS"], ["6S"], ["9D"], ["4C"]], [["KS"], ["6S"], ["9D"], ["5H", "4C"]]),
+        ):
+            seen = laid(search, seen)
+            search.visited[search._key(seen)] = 0
+            search.bare.add((seen[1], tuple(sorted(seen[2]))))
+            assert search._lifted_seen(laid(search, st)) == covered, (reserve, st)
 
 
 def laid(search: _Search, piles: list[list[str]], up: dict[str, int] | None = None) -> tuple:
