@@ -344,10 +344,10 @@ def test_orchard_options_never_lead_where_only_cancel_is_left():
 def all_in(state):
     """The capture with every branch of the mover attacking whole: the biggest attack there is."""
     while True:
-        picks = [m for m in state.legal_moves() if m.to_dict()["kind"] == "attack"]
+        picks = [m for m in state.legal_moves() if m.kind == "attack"]
         if not picks:
             return state
-        state = state.apply(max(picks, key=lambda m: m.to_dict()["count"]))
+        state = state.apply(max(picks, key=lambda m: m.count))
 
 
 def test_easy_beats_random_at_the_new_games():

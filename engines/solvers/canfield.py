@@ -42,9 +42,10 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
 - **Safe foundation moves** are played automatically (dominance): a card whose two
   opposite-colour predecessors are already up can never be needed in the tableau again
   (the engine's `CanfieldState.safe_foundation_moves` rule; a base-rank card parked on the next
-  rank can hold a last-rank card that has nowhere else to go, so that rank is not safe earlier). With `foundation_return` nothing is played
-  automatically (a card taken up could be wanted back). Talon cards go up automatically only where
-  removing them cannot change what else the talon reaches (draw 1).
+  rank can hold a last-rank card that has nowhere else to go, so that rank is not safe
+  earlier). With `foundation_return` nothing is played automatically (a card taken up could be
+  wanted back). Talon cards go up automatically only where removing them cannot change what
+  else the talon reaches (draw 1).
 - **A free talon's cards are taken out only when needed.** With draw 1 and unlimited redeals
   every talon card is at hand at any time, so one goes to the tableau only as part of a bridge:
   one or more talon cards laid on a pile and covered at once by a card from elsewhere, all in one
@@ -57,10 +58,10 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
   talon card stays at hand. And one goes up to its foundation only just before the next card of
   its suit follows it (`_Search._chains`), which is all that gains from it being up (with
   foundation returns too: a talon card taken up and back down could as well have stayed at
-  hand). Fewer positions differ only in what is up and what at hand: on the 152 Seed deals among 1-1000
-  that took the solver over half a second, 10 s each, this decided 122 against 112 (with the
-  relaxed search beside it in both), though it finds some wins later (the safe moves it plays
-  automatically wait for the talon cards below them).
+  hand). Fewer positions differ only in what is up and what at hand: on the 152 Seed deals
+  among 1-1000 that took the solver over half a second, 10 s each, this decided 122 against 112
+  (with the relaxed search beside it in both), though it finds some wins later (the safe moves
+  it plays automatically wait for the talon cards below them).
 - **Move ordering** (foundation, reserve, emptying a pile, tableau, talon, gaps, foundation
   returns), the **undo of the previous move** skipped, and a transposition table over canonical
   positions.
