@@ -373,21 +373,21 @@ def test_a_position_seen_with_its_talon_cards_back_at_hand_is_not_searched_again
     laid = (fc, r, (tab[0] + (queen,), *tab[1:]), tuple(c for c in talon if c != queen), p, k)
     laid = (*laid, mask ^ 1 << queen)
     search.begin()  # the root searched, and nothing else
-    search.visited, search.bare = {}, set()
+    search.visited, search.bare, search.piles_seen = {}, set(), set()
     assert not search._lifted_seen(laid)
     search.begin()
     assert search._lifted_seen(laid)
     alone_in_pile = (*laid[:2], (tab[0], tab[1], (queen,), ()), *laid[3:])
     assert search._lifted_seen(alone_in_pile)  # the root is it with the pile empty
-    search.visited, search.bare = {}, set()
+    search.visited, search.bare, search.piles_seen = {}, set(), set()
     assert not search._lifted_seen(alone_in_pile)
     dealt = make_state(base=1, tableau=(["KS", "QH"], ["5S"], [], []), reserve=["QD"], options={})
     search = _Search(dealt)
     fc, r, tab, talon, p, k, mask = search.root
     at_hand = (fc, r, ((tab[0][0],), *tab[1:]), (*talon, queen), p, k, mask | 1 << queen)
     search.begin()
-    search.visited[search._key(at_hand)] = 0  # the position with Q♥ at hand searched, as
-    assert not search._lifted_seen(at_hand)  # `advance` does
+    assert search._fresh(at_hand)  # the position with Q♥ at hand searched, as `advance` does
+    assert not search._lifted_seen(at_hand)
     assert not search._lifted_seen(search.root)
 
 
@@ -403,10 +403,10 @@ def test_talon_cards_beneath_a_pile_s_other_cards_count_as_at_hand():
     assert search._lifted_seen(laid(search, [["KS"], ["6S"], ["5H", "4C", "3H"], ["9D"]]))
     seen = laid(search, [["KS"], ["6S", "4C"], [], ["9D"]])
     assert not search._lifted_seen(seen)  # (now known as seen, as `advance` does)
-    search.visited[search._key(seen)] = 0
+    assert search._fresh(seen)
     assert not search._lifted_seen(laid(search, [["KS"], ["6S", "5H", "4C"], [], ["9D"]]))
     search.begin()
-    search.visited, search.bare = {}, set()
+    search.visited, search.bare, search.piles_seen = {}, set(), set()
     assert not search._lifted_seen(laid(search, [["KS"], ["6S"], ["5H", "4C"], ["9D"]]))
 
 
@@ -430,7 +430,7 @@ def test_a_pile_s_talon_cards_stay_where_the_reserve_fills_empty_piles_while_it_
             ([["KS"], ["6S"], ["9D"], ["4C"]], [["KS"], ["6S"], ["9D"], ["5H", "4C"]]),
         ):
             seen = laid(search, seen)
-            search.visited[search._key(seen)] = 0
+            search._fresh(seen)  # searched, as `advance` does (the second is the root)
             search.bare.add((seen[1], tuple(sorted(seen[2]))))
             assert search._lifted_seen(laid(search, st)) == covered, (reserve, st)
 
@@ -541,6 +541,62 @@ def test_the_real_search_alone_keeps_every_verdict(options):
             assert replays_to_win(state, _engine_line(state, search.real_line(search.line)))
     assert skipped >= 20
     assert chains >= 5
+
+
+def test_a_waste_top_that_reaches_no_more_than_one_seen_is_not_searched_again():
+    # Classic (draw 3, unlimited redeals): a waste top off the cycle of draws and redeals reaches
+    # itself, every third place after it and the cycle, so a position seen with it covers the same
+    # position with the top on the cycle or three places on, and no other.
+    classic = dict(canfield.presets["classic"])
+    state = make_state(base=1, tableau=(["KS"], ["5S"], ["9D"], ["3C"]), options=classic)
+    search = _Search(state)
+    fc, r, tab, talon, _p, k, mask = search.root
+    assert len(talon) > 8
+
+    def at(p: int) -> tuple:
+        return (fc, r, tab, talon, p, k, mask)
+
+    search.visited = {}
+    assert search._fresh(at(4))
+    assert not search._fresh(at(4))
+    assert not search._fresh(at(7))  # reaches 7, 10, ... and the cycle: what 4 reaches
+    assert not search._fresh(at(0)) and not search._fresh(at(len(talon)))  # the cycle
+    assert search._fresh(at(5))  # reaches 5, which 4 does not
+    assert search._fresh(at(1))  # reaches 1, which 4 does not
+    assert not search._fresh(at(4))
+    search.visited = {}
+    assert search._fresh(at(3))  # on the cycle: covers no place off it
+    assert search._fresh(at(1)) and search._fresh(at(2))
+
+
+def test_the_real_search_keeps_every_verdict_comparing_waste_tops():
+    # The real search alone on small Classic positions, against the referee, counting the
+    # positions it skipped only because one seen had a waste top that reaches all theirs does.
+    skipped = 0
+
+    class Counting(_Search):
+        def _fresh(self, st: tuple) -> bool:
+            nonlocal skipped
+            exact = self._key(st)  # the position with its own waste top
+            fresh = super()._fresh(st)
+            if fresh:
+                self.exact.add(exact)
+            else:
+                skipped += exact not in self.exact
+            return fresh
+
+        def begin(self) -> None:
+            self.exact: set[tuple] = set()
+            super().begin()
+
+    for state, referee in refereed_positions(canfield.presets["classic"], 80):
+        if state.reserve and not all(state.tableau):
+            continue  # gaps the reserve fills with whatever comes next: `solve` splits these
+        search = Counting(state)
+        assert alone(search, 500_000) == referee, state.to_dict()
+        if referee == "winnable":
+            assert replays_to_win(state, _engine_line(state, search.real_line(search.line)))
+    assert skipped >= 20
 
 
 def test_skipping_positions_seen_better_proves_a_seed_deal_sooner():

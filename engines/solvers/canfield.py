@@ -35,7 +35,9 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
 - **A position seen better is not searched again.** With a free talon, a talon card lying on a
   pile's top, or at the bottom of a pile beneath cards from elsewhere, is never better there
   than at hand (see `_Search._lifted_seen`), so a position the search has already seen with
-  such cards back at hand covers it.
+  such cards back at hand covers it. Where the talon is not free but redeals are unlimited
+  (Classic), a position seen with the waste's top at a place that reaches every place this one
+  reaches covers it too (see `_Search._fresh`).
 - **Talon macro moves.** Draws and redeals are never search steps: a node offers "play T[q-1]" for
   every position q it can reach (in the current pass, or after one redeal if that is the first
   way to reach it), and the draws and redeals are filled in when the line is written out.
@@ -123,10 +125,15 @@ _GUESTS = tuple(
     tuple(s * 13 + (_RANK0[c] - 1) % 13 for s in range(4) if (SUITS[s] in "HD") != _RED[c])
     for c in range(52)
 )
+# The same as bit sets, to rule most cards out with one test.
+_HOST_BITS = tuple((1 << a) | (1 << b) for a, b in _HOSTS)
+_GUEST_BITS = tuple((1 << a) | (1 << b) for a, b in _GUESTS)
 # Each card's twin: the other card of its rank and colour.
 _TWIN = tuple(
     next(o for o in range(c % 13, 52, 13) if o != c and _RED[o] == _RED[c]) for c in range(52)
 )
+# Each card's twin as a bit.
+_TWIN_BIT = tuple(1 << _TWIN[c] for c in range(52))
 # Card sets as bit masks: the twin of every card in a set, and the higher-numbered card of each
 # pair of twins (diamonds and clubs; SUITS is "SHDC").
 _SPADES = (1 << 13) - 1
@@ -249,7 +256,18 @@ class _Search:
         tab = tuple(tuple(_CARD[c] for c in p) for p in state.tableau)
         self.root = (tuple(fc), len(self.reserve), tab, talon, len(state.waste), k, mask)
         self.origin = mask  # the cards that started in the talon
+        # before[c]: the talon cards turned before c (the talon only ever loses cards, so a card's
+        # place in it is the number of those still there, plus one).
+        self.before = [0] * 52
+        seen = 0
+        for c in talon:
+            self.before[c] = seen
+            seen |= 1 << c
         self.runs: dict[tuple[int, ...], int] = {}  # see `_run`
+        # Where the talon is not free but redeals are unlimited, positions are compared by the
+        # places of the waste's top they reach (see `_fresh`).
+        self.steps = self.unlimited and not self.free_talon
+        self.offcycle_none = (53,) * self.draw
         self.nodes = 0
 
     # -- the talon ------------------------------------------------------------------------------
@@ -280,6 +298,45 @@ class _Search:
             p = -1  # on the cycle: every cycle position is the same node
         return (r, mask, p, tuple(sorted(tab)))
 
+    def _fresh(self, st: tuple) -> bool:
+        """Whether a position is worth searching: no position the search has seen covers it. It
+        is recorded as seen.
+
+        What covers it: the same canonical position (`_key`), with as many redeals left or more
+        (more left is never worse). And where the talon is not free but redeals are unlimited,
+        the same position with the waste's top at a place that reaches all this one reaches: a
+        place off the cycle reaches itself, every `draw`-th place after it, and the cycle, so it
+        covers the cycle and the places after it in its steps (p < p' with p = p' mod draw).
+        Such a position is kept as (r, mask, piles) -> for each p mod draw off the cycle, the
+        lowest p seen (53: none); the record itself says the cycle is covered.
+        """
+        visited = self.visited
+        if not self.steps:
+            key = self._key(st)
+            seen = visited.get(key)
+            redeals = st[5]
+            if seen is not None and seen >= redeals:
+                return False
+            visited[key] = redeals
+            if self.lifts:
+                self.piles_seen.add((key[0], key[3]))
+            return True
+        _fc, r, tab, talon, p, _k, mask = st
+        key = (r, mask, tuple(sorted(tab)))
+        seen = visited.get(key)
+        step = p % self.draw
+        if step == 0 or p == len(talon):  # on the cycle
+            if seen is not None:
+                return False
+            visited[key] = self.offcycle_none
+            return True
+        if seen is None:
+            seen = self.offcycle_none
+        elif seen[step] <= p:
+            return False
+        visited[key] = (*seen[:step], p, *seen[step + 1 :])
+        return True
+
     def _up(self, fc: tuple[int, ...]) -> int:
         """The bit set of the cards up, from the cards up per suit."""
         ub = self.up_bits
@@ -300,11 +357,13 @@ class _Search:
         pos = self.pos
         hosts = _HOSTS
         tops: dict[int, int] = {}
+        top_bits = 0
         empties = []
         for j in range(4):
             pile = tab[j]
             if pile:
                 tops[pile[-1]] = j
+                top_bits |= 1 << pile[-1]
             else:
                 empties.append(j)
         gap = empties[0] if empties and (self.fill_any or not r) else -1
@@ -357,13 +416,14 @@ class _Search:
                     if fc[_SUIT[t]] == pos[t] and self.origin >> t & 1:
                         # the twin at hand, or laid in a pile (it is not up: it goes up next)
                         up.append((_RETURN if mask >> t & 1 else _EXCHANGE, t, i))
-                for h in hosts[b]:
-                    j = tops.get(h)
-                    if j is None or j == i:
-                        continue
-                    if undo is not None and undo[0] == b and undo[1] == h:
-                        continue
-                    (emptying if whole else tabm).append((_PILE, i, n, j))
+                if _HOST_BITS[b] & top_bits:
+                    for h in hosts[b]:
+                        j = tops.get(h)
+                        if j is None or j == i:
+                            continue
+                        if undo is not None and undo[0] == b and undo[1] == h:
+                            continue
+                        (emptying if whole else tabm).append((_PILE, i, n, j))
                 if gap >= 0 and not whole:
                     gaps.append((_PILE, i, n, gap))
 
@@ -385,23 +445,25 @@ class _Search:
             up.extend(self._chains(st, tops))
             tal.extend(sorted(self._bridges(st, tops, covers), key=lambda m: len(m[1])))
         elif length:
-            where = {c: q for q, c in enumerate(talon, 1)}
+            # T[q-1] is c where q - 1 talon cards are left of those turned before c.
+            before = self.before
             passes = self._passes
             for s in range(4):
                 if fc[s] < 13:
                     c = self.card_at[s][fc[s]]
-                    q = where.get(c)
-                    if q is not None:
+                    if mask >> c & 1:
+                        q = (mask & before[c]).bit_count() + 1
                         n = passes(q, p, length, k)
                         if n >= 0:
                             up.append((_TALON, c, -1, q, n))
             for t, j in tops.items():
-                for c in _GUESTS[t]:
-                    q = where.get(c)
-                    if q is not None:
-                        n = passes(q, p, length, k)
-                        if n >= 0:
-                            tal.append((_TALON, c, j, q, n))
+                if _GUEST_BITS[t] & mask:
+                    for c in _GUESTS[t]:
+                        if mask >> c & 1:
+                            q = (mask & before[c]).bit_count() + 1
+                            n = passes(q, p, length, k)
+                            if n >= 0:
+                                tal.append((_TALON, c, j, q, n))
             if gap >= 0:
                 for q, c in enumerate(talon, 1):
                     n = passes(q, p, length, k)
@@ -553,21 +615,24 @@ class _Search:
         rest = []
         for j in range(4):
             pile, key = tab[j], low[j]
-            cuts = [(len(pile), 0)]
-            lifted, m = 0, len(pile)
+            way = [(key, 0, 0)]
+            lifted = twins = 0
+            m = len(pile)
             while m > floor and origin >> pile[m - 1] & 1:
                 m -= 1
-                lifted |= 1 << pile[m]
-                cuts.append((m, lifted))
-            way = [(key[:n], _twin_bits(cut), cut) for n, cut in cuts]
+                c = pile[m]
+                lifted |= 1 << c
+                twins |= _TWIN_BIT[c]
+                way.append((key[:m], twins, lifted))
             b = 0
             if m and not floor:  # the talon cards beneath the pile's other cards
-                under = 0
+                under = under_twins = 0
                 while origin >> pile[b] & 1:
                     under |= 1 << pile[b]
+                    under_twins |= _TWIN_BIT[pile[b]]
                     b += 1
                 if b:
-                    way += [(key[b:n], _twin_bits(cut | under), cut | under) for n, cut in cuts]
+                    way += [(k[b:], t | under_twins, cut | under) for k, t, cut in way]
             ways.append(way)
             rest.append(key[b:m])
         # What every position that differs from this one only by talon cards lifted has in
@@ -576,13 +641,16 @@ class _Search:
         if bare not in self.bare:
             self.bare.add(bare)
             return False
-        visited = self.visited
+        visited, piles_seen = self.visited, self.piles_seen
         twins = _twin_bits(laid)
         for (a, ta, la), (b, tb, lb), (c, tc, lc), (d, td, ld) in itertools.product(*ways):
             lifted = la | lb | lc | ld
-            if lifted:  # (nothing lifted: `st` itself)
+            if not lifted:  # `st` itself
+                continue
+            piles = tuple(sorted((a, b, c, d)))
+            if (r, piles) in piles_seen:  # (most are not: no hand to work out)
                 hand = _hand_high(mask | lifted, twins & ~(ta | tb | tc | td))
-                if (r, hand, -1, tuple(sorted((a, b, c, d)))) in visited:
+                if (r, hand, -1, piles) in visited:
                     return True
         return False
 
@@ -858,7 +926,11 @@ class _Search:
             self.result, self.line = "winnable", made
             return
         # Canonical position -> redeals left when it was searched (more left is never worse).
-        self.visited: dict[tuple, int] = {self._key(root): root[5]}
+        self.visited: dict[tuple, Any] = {}
+        # The reserve and piles (as in the key) of every searched position, to rule out most of
+        # the lifted forms `_lifted_seen` tries without working out their cards at hand.
+        self.piles_seen: set[tuple] = set()
+        self._fresh(root)
         # The searched positions with every talon card lifted from their tops (`_lifted_seen`);
         # the root has none in its piles.
         self.bare = {(root[1], tuple(sorted(root[2])))}
@@ -873,7 +945,7 @@ class _Search:
         """
         if self.result is not None:
             return self.result
-        stack, visited = self.stack, self.visited
+        stack = self.stack
         nodes = 0
         while stack:
             frame = stack[-1]
@@ -895,7 +967,7 @@ class _Search:
                 self.result = "winnable"
                 self.line = [m for f in stack for m in f[3]] + led
                 return self.result
-            if not _first_visit(visited, self._key(child), child[5]):
+            if not self._fresh(child):
                 continue
             if self.lifts and self._lifted_seen(child):
                 continue
@@ -1018,16 +1090,6 @@ class _Restarts:
             if verdict is not None:
                 self.result, self.line = verdict, run.line
         return self.result
-
-
-def _first_visit(visited: dict[tuple, int], key: tuple, redeals: int) -> bool:
-    """Whether a position is worth searching: never seen, or seen with fewer redeals left (more
-    left is never worse); it is recorded as seen with `redeals`."""
-    seen = visited.get(key)
-    if seen is not None and seen >= redeals:
-        return False
-    visited[key] = redeals
-    return True
 
 
 def _engine_line(state: cf.CanfieldState, line: list[tuple]) -> list[Move]:
