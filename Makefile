@@ -37,7 +37,7 @@ play: $(STAMP_APP)
 test: $(STAMP_TEST)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -n auto  # one worker per core (pytest-xdist)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/cardtable smoke
 
 # make bundle: a one-file executable, dist/cardtable (cardtable.exe on Windows);
