@@ -65,12 +65,19 @@ def deal(preset: str, seed: int, **options) -> canfield.CanfieldState:
     return canfield.new_game(seed, options={**canfield.presets[preset], **options})
 
 
+def referee_key(state: canfield.CanfieldState) -> tuple:
+    """A position as the referee tells them apart: the redeals used count where they are limited
+    (with fewer left, less can be reached), and only there (else every redeal is a new one)."""
+    used = state.redeals_used if state.rules.redeals is not None else 0
+    return (state.foundations, state.reserve, state.tableau, state.stock, state.waste, used)
+
+
 def exhaustive(state: canfield.CanfieldState, cap: int = 30_000) -> str | None:
     """A plain search through the engine's own legal moves: "winnable", "unwinnable", or None if
     the position has more than `cap` positions (no reductions, so it is the solver's referee)."""
     if state.is_won():
         return "winnable"
-    seen = {(state.foundations, state.reserve, state.tableau, state.stock, state.waste)}
+    seen = {referee_key(state)}
     todo = [state]
     while todo:
         s = todo.pop()
@@ -78,11 +85,11 @@ def exhaustive(state: canfield.CanfieldState, cap: int = 30_000) -> str | None:
             child = s.apply(move)
             if child.is_won():
                 return "winnable"
-            key = (child.foundations, child.reserve, child.tableau, child.stock, child.waste)
-            if key not in seen:
+            k = referee_key(child)
+            if k not in seen:
                 if len(seen) >= cap:
                     return None
-                seen.add(key)
+                seen.add(k)
                 todo.append(child)
     return "unwinnable"
 
@@ -225,6 +232,24 @@ def test_verdicts_agree_with_a_plain_search(options):
         if referee is None:
             continue
         assert solve(state, time_limit=20).result == referee, (seed, options)
+
+
+def test_the_referee_tells_positions_apart_by_the_redeals_left():
+    # One redeal allowed: this position is won only by a line that reaches a position the
+    # depth-first referee first meets after its redeal; met there first, the same cards with the
+    # redeal still to come must still be searched.
+    options = {**canfield.presets["classic"], "redeals": 1}
+    state = make_state(
+        base=8,
+        foundations=[run_of(8, "H", 12), run_of(8, "D", 4), run_of(8, "C", 5), run_of(8, "S", 7)],
+        reserve=["2S", "AD", "3C", "KD", "3D", "6D", "5S"],
+        tableau=(["6C"], ["AC", "4D", "4C"], ["KC", "5D", "7H"], ["3S", "5C", "2C", "7S"]),
+        stock=["2D", "4S", "6S", "7C", "QD", "7D"],
+        options=options,
+    )
+    assert exhaustive(state) == "winnable"
+    solution = solve(state, time_limit=20)
+    assert solution.result == "winnable" and replays_to_win(state, solution.moves)
 
 
 def alone(search, budget: int) -> str | None:
@@ -546,12 +571,15 @@ def test_the_real_search_alone_keeps_every_verdict(options):
 def test_a_waste_top_that_reaches_no_more_than_one_seen_is_not_searched_again():
     # Classic (draw 3, unlimited redeals): a waste top off the cycle of draws and redeals reaches
     # itself, every third place after it and the cycle, so a position seen with it covers the same
-    # position with the top on the cycle or three places on, and no other.
+    # position with the top on the cycle or any multiple of three places on, and no other. The
+    # talon's 47 cards put its last card on the cycle, and the one before it off it.
     classic = dict(canfield.presets["classic"])
-    state = make_state(base=1, tableau=(["KS"], ["5S"], ["9D"], ["3C"]), options=classic)
+    state = make_state(
+        base=1, tableau=(["KS"], ["5S"], ["9D"], ["3C"]), reserve=["QD"], options=classic
+    )
     search = _Search(state)
     fc, r, tab, talon, _p, k, mask = search.root
-    assert len(talon) > 8
+    assert len(talon) == 47
 
     def at(p: int) -> tuple:
         return (fc, r, tab, talon, p, k, mask)
@@ -559,14 +587,16 @@ def test_a_waste_top_that_reaches_no_more_than_one_seen_is_not_searched_again():
     search.visited = {}
     assert search._fresh(at(4))
     assert not search._fresh(at(4))
-    assert not search._fresh(at(7))  # reaches 7, 10, ... and the cycle: what 4 reaches
-    assert not search._fresh(at(0)) and not search._fresh(at(len(talon)))  # the cycle
+    assert not search._fresh(at(7)) and not search._fresh(at(46))  # 4 reaches 7, 10, ..., 46
+    assert not search._fresh(at(0)) and not search._fresh(at(47))  # and the cycle
     assert search._fresh(at(5))  # reaches 5, which 4 does not
     assert search._fresh(at(1))  # reaches 1, which 4 does not
-    assert not search._fresh(at(4))
+    assert not search._fresh(at(1)) and not search._fresh(at(4))  # 1 reaches 4 too
     search.visited = {}
-    assert search._fresh(at(3))  # on the cycle: covers no place off it
-    assert search._fresh(at(1)) and search._fresh(at(2))
+    assert search._fresh(at(47))  # the cycle: 0, 3, ..., 45 and the last card
+    assert not search._fresh(at(45))
+    assert search._fresh(at(46))  # one short of the last card: off the cycle
+    assert search._fresh(at(44)) and search._fresh(at(2))
 
 
 def test_the_real_search_keeps_every_verdict_comparing_waste_tops():
@@ -589,7 +619,23 @@ def test_the_real_search_keeps_every_verdict_comparing_waste_tops():
             self.exact: set[tuple] = set()
             super().begin()
 
-    for state, referee in refereed_positions(canfield.presets["classic"], 80):
+    # Won only from the waste's last partial step (one position off the cycle near the end of
+    # the talon): a search that took it for the cycle called this dead.
+    end_of_talon = make_state(
+        base=12,
+        foundations=[
+            run_of(12, "H", 10),
+            run_of(12, "D", 5),
+            run_of(12, "C", 12),
+            run_of(12, "S", 10),
+        ],
+        tableau=(["JC", "8D"], ["JD"], ["TS"], ["JH"]),
+        stock=["9S", "TD", "TH", "JS", "5D", "9D", "9H", "6D", "7D", "4D"],
+        options=dict(canfield.presets["classic"]),
+    )
+    assert exhaustive(end_of_talon) == "winnable"
+    cases = [(end_of_talon, "winnable"), *refereed_positions(canfield.presets["classic"], 80)]
+    for state, referee in cases:
         if state.reserve and not all(state.tableau):
             continue  # gaps the reserve fills with whatever comes next: `solve` splits these
         search = Counting(state)

@@ -21,8 +21,9 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
     redeal back to 0. With unlimited redeals the positions that are multiples of `draw`, and
     len(T), form one cycle (draw 1: every position), all reachable from each other for free; they
     are one node. Any other p (only after a card left the waste) reaches p, p + draw, … and then
-    the cycle: it stays in the key. With limited redeals the key keeps p, and the redeals left are
-    compared by dominance (more left is never worse);
+    the cycle: it is told apart, and covers the same position with p + draw, p + 2 draw, … or
+    on the cycle (`_Search._fresh`). With limited redeals the key keeps p, and the redeals left
+    are compared by dominance (more left is never worse);
   - with a free talon (below), a card laid from the talon whose twin (same rank and colour) is
     still at hand could as well have been the twin: the two positions are one node, the one with
     the lower-numbered twin in the pile (`_Search._twins`); and once both twins are laid, which
@@ -306,9 +307,16 @@ class _Search:
         (more left is never worse). And where the talon is not free but redeals are unlimited,
         the same position with the waste's top at a place that reaches all this one reaches: a
         place off the cycle reaches itself, every `draw`-th place after it, and the cycle, so it
-        covers the cycle and the places after it in its steps (p < p' with p = p' mod draw).
-        Such a position is kept as (r, mask, piles) -> for each p mod draw off the cycle, the
-        lowest p seen (53: none); the record itself says the cycle is covered.
+        covers the cycle and the places p' after it in its steps (p < p', p = p' modulo draw).
+        Such a position is kept as (r, mask, piles) -> for each p modulo draw off the cycle, the
+        lowest p seen (53: none; index 0 unused); the record itself says the cycle is covered.
+
+        Why a position skipped against one still on the stack (an ancestor) loses no win: the
+        two differ only in p, which the moves read only through `_passes`, and a talon move
+        leads to the same position from either; so the covering one is never further from a win
+        in search steps. Were there a win, the searched position nearest to it would have a next
+        position on the way that is searched, or skipped against one at most as far: nearer
+        still either way, so the search meets the win.
         """
         visited = self.visited
         if not self.steps:
@@ -925,7 +933,9 @@ class _Search:
         if self._won(root):
             self.result, self.line = "winnable", made
             return
-        # Canonical position -> redeals left when it was searched (more left is never worse).
+        # The searched positions (`_fresh`): canonical position -> redeals left when it was
+        # searched (more left is never worse), or where the waste's top is compared, (r, mask,
+        # piles) -> the lowest waste position seen per step off the cycle.
         self.visited: dict[tuple, Any] = {}
         # The reserve and piles (as in the key) of every searched position, to rule out most of
         # the lifted forms `_lifted_seen` tries without working out their cards at hand.
