@@ -130,6 +130,17 @@ _GUESTS = tuple(
 # The same as bit sets, to rule most cards out with one test.
 _HOST_BITS = tuple((1 << a) | (1 << b) for a, b in _HOSTS)
 _GUEST_BITS = tuple((1 << a) | (1 << b) for a, b in _GUESTS)
+
+
+# _SPANS[h][g]: for a card g that may lie on h with talon cards between, one more than their
+# number (the ranks between, alternating colours); 0 where none or no chain of them fits.
+def _span(h: int, g: int) -> int:
+    """One entry of `_SPANS`."""
+    d = (_RANK0[h] - _RANK0[g]) % 13
+    return d if d >= 2 and (_RED[g] == _RED[h]) == (d % 2 == 0) else 0
+
+
+_SPANS = tuple(tuple(_span(h, g) for g in range(52)) for h in range(52))
 # Each card's twin: the other card of its rank and colour.
 _TWIN = tuple(
     next(o for o in range(c % 13, 52, 13) if o != c and _RED[o] == _RED[c]) for c in range(52)
@@ -517,13 +528,13 @@ class _Search:
             mask &= ~(_HIGH & _twin_bits(mask))
         out = []
         for h, j in tops.items():
-            rh, red = _RANK0[h], _RED[h]
+            if not _GUEST_BITS[h] & mask:  # no talon card goes on it
+                continue
+            span = _SPANS[h]
             levels: list[list[tuple[int, ...]]] = [[()]]  # [n]: the chains of n talon cards
             for g, i, play in covers:
-                if i == j:
-                    continue
-                d = (rh - _RANK0[g]) % 13
-                if d < 2 or (_RED[g] == red) != (d % 2 == 0):
+                d = span[g]
+                if not d or i == j:
                     continue
                 while len(levels) < d and levels[-1]:
                     levels.append(
