@@ -632,8 +632,8 @@ class _Search:
         from hand, while fewer cards lie in the piles there; and every search step along a line
         with the fewest such moves brings a position nearer: it moves a counted card, or takes a
         card up from the piles or the reserve, or trades a laid card for its twin at hand. So
-        the argument of `_fresh` holds. Lifting alone proves Seed deal 84 dead in about 5,700
-        positions instead of 30,000; with the cards more at hand, in 1,600.
+        the argument of `_fresh` holds. Seed deal 84 is proved dead in about 1,500 positions,
+        against 30,000 without this.
         """
         fc, r, tab, _talon, _p, _k, mask = st
         origin = self.origin
@@ -974,25 +974,63 @@ class _Search:
         # The searched positions with every talon card lifted from their tops (`_lifted_seen`);
         # the root has none in its piles.
         self.bare = {(root[1], tuple(sorted(root[2])))}
-        # A frame: [state, its moves, index of the next one to try, the moves that led here].
-        self.stack: list[list[Any]] = [[root, self._moves(root, None), 0, made]]
+        # The positions found and not yet searched through, by `_depth`: a stack of frames
+        # [state, its moves (None until it is taken up), index of the next one to try, the moves
+        # that led here, the frame it was found from, the move it would undo (see `_moves`)].
+        self.stacks: dict[int, list[list[Any]]] = {
+            self._depth(root): [[root, None, 0, made, None, None]]
+        }
+
+    def _depth(self, st: tuple) -> int:
+        """Which positions are taken up first: where talon cards are lifted (`_lifted_seen`),
+        those with fewer talon cards laid in the piles; elsewhere all alike (depth-first).
+
+        Why: a position is searched in vain when a form of it with talon cards lifted is
+        searched later; depth-first, that was so for about 45 % of the positions searched in
+        the proofs of Seed deals 14 and 168. Taken up fewest laid cards first, depth-first among
+        the same, and checked for lifted forms when taken up rather than when found, deal 14 is
+        proved in 36,000 positions instead of 67,000, deal 168 in 123,000 instead of 207,000.
+        """
+        if not self.lifts:
+            return 0
+        return (self.origin & ~st[6] & ~self._up(st[0])).bit_count()
+
+    def _line_to(self, frame: list[Any]) -> list[tuple]:
+        """The moves from the root to a frame's position."""
+        parts = []
+        while frame is not None:
+            parts.append(frame[3])
+            frame = frame[4]
+        return [mv for part in reversed(parts) for mv in part]
 
     def advance(self, budget: int) -> str | None:
         """Search about `budget` more positions; the verdict once there is one, else None.
 
         Why in slices: `solve` runs three searches side by side (see `solve`), and a slice
         ends between two positions, so each search picks up exactly where it stopped.
+
+        Why a position skipped when it is taken up (`_lifted_seen`) loses no win: it was seen,
+        but the one that covers it is nearer a win in the measure of `_lifted_seen`, and is
+        searched too; the argument of `_fresh` holds for positions seen, whenever searched.
         """
         if self.result is not None:
             return self.result
-        stack = self.stack
+        stacks = self.stacks
         nodes = 0
-        while stack:
+        while stacks:
+            depth = min(stacks)
+            stack = stacks[depth]
             frame = stack[-1]
             moves = frame[1]
+            if moves is None:  # taken up
+                skip = self.lifts and self._lifted_seen(frame[0])
+                moves = frame[1] = () if skip else self._moves(frame[0], frame[5])
             i = frame[2]
             if i == len(moves):
                 stack.pop()
+                frame[1] = ()  # (its moves are not needed again)
+                if not stack:
+                    del stacks[depth]
                 continue
             if nodes >= budget:
                 self.nodes += nodes
@@ -1005,18 +1043,21 @@ class _Search:
             if self._won(child):
                 self.nodes += nodes
                 self.result = "winnable"
-                self.line = [m for f in stack for m in f[3]] + led
+                self.line = self._line_to(frame) + led
                 return self.result
             if not self._fresh(child):
-                continue
-            if self.lifts and self._lifted_seen(child):
                 continue
             undo = None
             if mv[0] == _PILE and mv[3] >= 0:
                 src = parent[2][mv[1]]
                 if len(src) > mv[2]:
                     undo = (src[-mv[2]], src[-mv[2] - 1])  # (moved card, the card it sat on)
-            stack.append([child, self._moves(child, undo), 0, led])
+            found = [child, None, 0, led, frame, undo]
+            level = self._depth(child)
+            if level in stacks:
+                stacks[level].append(found)
+            else:
+                stacks[level] = [found]
         self.nodes += nodes
         self.result = "unwinnable"
         return self.result
