@@ -81,9 +81,11 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
   depth-first search does not in ten. (Where the talon is free, neither they nor a beam search
   decided any deal the two searches above did not.)
 
-The depth-first searches are iterative, with an explicit stack (no recursion), so they run in a
-worker process with any depth; the searches `solve` runs take turns in slices of positions,
-and the clock is checked between slices.
+The searches are depth-first, but where talon cards are lifted, positions with fewer talon
+cards laid in the piles are taken up first (`_Search._depth`), so that the forms that cover
+others tend to be searched before them. They are iterative, with explicit stacks (no
+recursion), so they run in a worker process with any depth; the searches `solve` runs take
+turns in slices of positions, and the clock is checked between slices.
 """
 
 from __future__ import annotations
