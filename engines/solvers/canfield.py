@@ -339,6 +339,16 @@ class _Search:
         position on the way that is searched, or skipped against one at most as far: nearer
         still either way, so the search meets the win.
         """
+        if self.lifts:  # (the talon is free: no redeals to compare)
+            r, hand, _p, piles = self._key(st)
+            hands = self.hands_seen.get((r, piles))
+            if hands is None:
+                self.hands_seen[r, piles] = [hand]
+            elif hand in hands:
+                return False
+            else:
+                hands.append(hand)
+            return True
         visited = self.visited
         if not self.steps:
             key = self._key(st)
@@ -347,8 +357,6 @@ class _Search:
             if seen is not None and seen >= redeals:
                 return False
             visited[key] = redeals
-            if self.lifts:
-                self.hands_seen.setdefault((key[0], key[3]), []).append(key[1])
             return True
         _fc, r, tab, talon, p, _k, mask = st
         key = (r, mask, tuple(sorted(tab)))
@@ -969,8 +977,8 @@ class _Search:
         # searched (more left is never worse), or where the waste's top is compared, (r, mask,
         # piles) -> the lowest waste position seen per step off the cycle.
         self.visited: dict[tuple, Any] = {}
-        # Where talon cards are lifted (`_lifted_seen`): the reserve and piles (as in the key) of
-        # every searched position -> the cards at hand (as in the key) of each.
+        # Where talon cards are lifted (`_lifted_seen`), the searched positions instead: the
+        # reserve and piles (as in the key) -> the cards at hand (as in the key) of each.
         self.hands_seen: dict[tuple, list[int]] = {}
         self._fresh(root)
         # The searched positions with every talon card lifted from their tops (`_lifted_seen`);
