@@ -491,6 +491,55 @@ def test_a_lifted_form_seen_with_more_cards_at_hand_and_fewer_up_covers_a_positi
         assert not search._lifted_seen(laid(search, dealt, up={"D": 2}))  # nothing lifted
 
 
+def test_a_lifted_form_covers_only_with_the_lifted_cards_at_hand():
+    # Seed rules (from a review): 2♠ laid on 3♥ is not covered by a position seen with 3♥ bare
+    # and 2♠ up, where it can no longer take a red ace. Nor is 5♠ laid on 6♥, with 5♣ at hand,
+    # by one seen with 6♥ bare, 5♠ up and 5♣ at hand: one black five fewer for the piles.
+    state = make_state(base=1, tableau=(["3H"], ["9S"], ["KD"], ["6C"]), reserve=["QD"])
+    search = _Search(state)
+    search.begin()
+    search.hands_seen = {}
+    assert search._fresh(laid(search, [["3H"], ["9S"], ["KD"], ["6C"]], up={"S": 2}))
+    two = laid(search, [["3H", "2S"], ["9S"], ["KD"], ["6C"]], up={"S": 1})
+    assert not search._lifted_seen(two)
+    fours = (run_of(1, "S", 4), (), (), ())
+    state = make_state(
+        base=1, foundations=fours, tableau=(["6H"], ["9S"], ["KD"], ["8C"]), reserve=["QD"]
+    )
+    search = _Search(state)
+    search.begin()
+    search.hands_seen = {}
+    assert search._fresh(laid(search, [["6H"], ["9S"], ["KD"], ["8C"]], up={"S": 5}))
+    five = laid(search, [["6H", "5S"], ["9S"], ["KD"], ["8C"]], up={"S": 4})
+    assert not search._lifted_seen(five)
+
+
+def test_a_position_that_a_lifted_form_with_its_cards_up_would_call_dead():
+    # Found by a review's fuzzing: winnable, and called dead by a search that let a form seen
+    # with the lifted cards up cover it.
+    state = make_state(
+        base=10,
+        foundations=(
+            run_of(10, "C", 7),
+            run_of(10, "D", 10),
+            run_of(10, "H", 8),
+            run_of(10, "S", 8),
+        ),
+        reserve=["5H", "9D", "6S"],
+        tableau=(
+            ["6C"],
+            ["8H", "8D", "9S", "7S", "6H"],
+            ["4C", "9H", "5S", "8C"],
+            ["5C", "7C", "9C", "8S"],
+        ),
+        stock=["7H", "7D"],
+    )
+    assert exhaustive(state) == "winnable"
+    search = _Search(state)
+    assert alone(search, 100_000) == "winnable"
+    assert replays_to_win(state, _engine_line(state, search.real_line(search.line)))
+
+
 def test_two_laid_twins_are_one_position_and_either_goes_up_from_the_others_place():
     # Seed rules, spades up to 4♠: 5♠ and 5♣ both laid from the free talon, 5♠ on 6♥ under 4♥,
     # 5♣ on top of 6♦. Which of the two lies where is not in the position's key, and 5♠ may go
