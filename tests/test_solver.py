@@ -475,6 +475,17 @@ def laid(search: _Search, piles: list[list[str]], up: dict[str, int] | None = No
     return (fc, r, tab, rest, p, k, mask & ~sum(1 << c for c in gone))
 
 
+def covered(
+    search: _Search, seen: list[list[str]], seen_up: dict, piles: list[list[str]], up: dict
+) -> bool:
+    """Whether, with only the position of piles `seen` and foundation counts `seen_up` searched
+    (see `laid`), `_lifted_seen` finds the one of `piles` and `up` covered."""
+    search.begin()
+    search.hands_seen = {}  # (the root, with every card at hand, would cover them all)
+    assert search._fresh(laid(search, seen, up=seen_up))
+    return search._lifted_seen(laid(search, piles, up=up))
+
+
 def test_a_lifted_form_seen_with_more_cards_at_hand_and_fewer_up_covers_a_position():
     # Seed rules: 2♠ laid on 3♥ and left uncovered, with 2♦ up, is covered by the position seen
     # with 2♠ back at hand and 2♦ at hand too (from the free talon it can go up at any time), as
@@ -483,11 +494,8 @@ def test_a_lifted_form_seen_with_more_cards_at_hand_and_fewer_up_covers_a_positi
     search = _Search(state)
     dealt = [["3H"], ["9S"], ["KD"], ["6C"]]
     piles = [["3H", "2S"], ["9S"], ["KD"], ["6C"]]
-    for up, covered in (({"D": 2}, True), ({"D": 1}, True), ({"H": 1}, False)):
-        search.begin()
-        search.hands_seen = {}  # (the root, with every card at hand, would cover them all)
-        assert search._fresh(laid(search, dealt, up={"D": 1}))
-        assert search._lifted_seen(laid(search, piles, up=up)) is covered
+    for up, is_covered in (({"D": 2}, True), ({"D": 1}, True), ({"H": 1}, False)):
+        assert covered(search, dealt, {"D": 1}, piles, up) is is_covered
         assert not search._lifted_seen(laid(search, dealt, up={"D": 2}))  # nothing lifted
 
 
@@ -496,22 +504,14 @@ def test_a_lifted_form_covers_only_with_the_lifted_cards_at_hand():
     # and 2♠ up, where it can no longer take a red ace. Nor is 5♠ laid on 6♥, with 5♣ at hand,
     # by one seen with 6♥ bare, 5♠ up and 5♣ at hand: one black five fewer for the piles.
     state = make_state(base=1, tableau=(["3H"], ["9S"], ["KD"], ["6C"]), reserve=["QD"])
-    search = _Search(state)
-    search.begin()
-    search.hands_seen = {}
-    assert search._fresh(laid(search, [["3H"], ["9S"], ["KD"], ["6C"]], up={"S": 2}))
-    two = laid(search, [["3H", "2S"], ["9S"], ["KD"], ["6C"]], up={"S": 1})
-    assert not search._lifted_seen(two)
+    dealt = [["3H"], ["9S"], ["KD"], ["6C"]]
+    assert not covered(_Search(state), dealt, {"S": 2}, [["3H", "2S"], *dealt[1:]], {"S": 1})
     fours = (run_of(1, "S", 4), (), (), ())
     state = make_state(
         base=1, foundations=fours, tableau=(["6H"], ["9S"], ["KD"], ["8C"]), reserve=["QD"]
     )
-    search = _Search(state)
-    search.begin()
-    search.hands_seen = {}
-    assert search._fresh(laid(search, [["6H"], ["9S"], ["KD"], ["8C"]], up={"S": 5}))
-    five = laid(search, [["6H", "5S"], ["9S"], ["KD"], ["8C"]], up={"S": 4})
-    assert not search._lifted_seen(five)
+    dealt = [["6H"], ["9S"], ["KD"], ["8C"]]
+    assert not covered(_Search(state), dealt, {"S": 5}, [["6H", "5S"], *dealt[1:]], {"S": 4})
 
 
 def test_a_position_that_a_lifted_form_with_its_cards_up_would_call_dead():

@@ -315,7 +315,7 @@ class _Search:
         """
         fc, r, tab, talon, p, _k, mask = st
         if self.twins:  # the talon is free: every position of the talon is on the cycle
-            return self._twin_key(r, tab, mask, self._up(fc))
+            return self._twin_key(r, tab, mask, self._laid(fc, mask))
         if self.unlimited and (p % self.draw == 0 or p == len(talon)):
             p = -1  # on the cycle: every cycle position is the same node
         return (r, mask, p, tuple(sorted(tab)))
@@ -379,10 +379,14 @@ class _Search:
         ub = self.up_bits
         return ub[0][fc[0]] | ub[1][fc[1]] | ub[2][fc[2]] | ub[3][fc[3]]
 
-    def _twin_key(self, r: int, tab: tuple, mask: int, up: int) -> tuple:
-        """`_key` where twins merge, from the piles, the cards at hand and the cards up alone,
-        whether or not `_twins` has put the position in its form (see `_lowered`)."""
-        laid = self.origin & ~mask & ~up  # talon cards now in the piles
+    def _laid(self, fc: tuple[int, ...], mask: int) -> int:
+        """The talon cards now in the piles: neither at hand (`mask`) nor up."""
+        return self.origin & ~mask & ~self._up(fc)
+
+    def _twin_key(self, r: int, tab: tuple, mask: int, laid: int) -> tuple:
+        """`_key` where twins merge, from the piles, the cards at hand and the talon cards in
+        the piles alone, whether or not `_twins` has put the position in its form (see
+        `_lowered`)."""
         hand = _hand_high(mask, _twin_bits(laid))
         return (r, hand, -1, tuple(sorted(_lowered(tab, laid, mask))))
 
@@ -652,7 +656,7 @@ class _Search:
         # A pile's last card is lifted only where a card may be put into an empty pile (and so
         # laid back there); where the reserve fills empty piles, only once it is gone.
         floor = 0 if self.fill_any or not r else 1
-        laid = origin & ~mask & ~self._up(fc)
+        laid = self._laid(fc, mask)
         # Lifting a laid card leaves its twin at hand or laid, so the piles' other cards keep
         # their form in the key (`_lowered`), and the lifted piles' keys are slices of it.
         low = _lowered(tab, laid, mask)
@@ -1007,7 +1011,7 @@ class _Search:
         """
         if not self.lifts:
             return 0
-        return (self.origin & ~st[6] & ~self._up(st[0])).bit_count()
+        return self._laid(st[0], st[6]).bit_count()
 
     def _line_to(self, frame: list[Any]) -> list[tuple]:
         """The moves from the root to a frame's position."""
@@ -1067,12 +1071,7 @@ class _Search:
                 src = parent[2][mv[1]]
                 if len(src) > mv[2]:
                     undo = (src[-mv[2]], src[-mv[2] - 1])  # (moved card, the card it sat on)
-            found = [child, None, 0, led, frame, undo]
-            level = self._depth(child)
-            if level in stacks:
-                stacks[level].append(found)
-            else:
-                stacks[level] = [found]
+            stacks.setdefault(self._depth(child), []).append([child, None, 0, led, frame, undo])
         self.nodes += nodes
         self.result = "unwinnable"
         return self.result
