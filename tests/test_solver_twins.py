@@ -3,8 +3,8 @@ the free talon (draw 1, unlimited redeals, no foundation returns).
 
 Why a module of its own: the real search takes a card laid from such a talon and its twin still
 at hand for one position (`_Search._twins`), and two laid twins for one card in the key
-(`_Search._key`); the moves that tell them apart are offered both ways (`_TRADE`, `_RETURN`,
-`_EXCHANGE`, alone or at the end of a chain of talon cards going up, `_Search._chains`). The
+(`_Search._key`); the moves that tell them apart are offered both ways (`_TRADE` in a chain of
+talon cards going up, `_RETURN` and `_EXCHANGE` alone or at the end of one, `_Search._chains`). The
 random positions of test_solver (`small_position`) have many cards up and few twin pairs left in
 the talon, and mutants of that merging survived every test there: a chain that ends with a
 trade dropped, laid twins merged while one of them is already up, twins merged when only one
@@ -33,6 +33,7 @@ from engines.cards import FULL_DECK, RANKS, SUITS
 from engines.solvers.canfield import (
     _CHAIN,
     _EXCHANGE,
+    _RESERVE,
     _RETURN,
     _TRADE,
     _engine_line,
@@ -75,14 +76,24 @@ def relabel(state: canfield.CanfieldState, suits: dict[str, str]) -> canfield.Ca
     return canfield.from_dict(d)
 
 
-def twin_kinds(line: list[tuple]) -> set[tuple[bool, int]]:
-    """The twin moves in a search line: (whether at the end of a chain, the move's kind)."""
+def move_kinds(st: tuple, mv: tuple) -> set[tuple[bool, int]]:
+    """The twin moves in one search move from `st`: (whether in a chain, the move's kind). A
+    chain's card that is not at hand goes up by a trade."""
+    if mv[0] != _CHAIN:
+        return {(False, mv[0])} & {(False, kind) for kind in TWIN_MOVES}
+    out = {(True, mv[2][0])} & {(True, kind) for kind in TWIN_MOVES}
+    if any(not st[6] >> c & 1 for c in mv[1]):
+        out.add((True, _TRADE))
+    return out
+
+
+def twin_kinds(search: _Search, line: list[tuple]) -> set[tuple[bool, int]]:
+    """The twin moves in a search's line from its root (see `move_kinds`)."""
     out = set()
+    st = search.root
     for mv in line:
-        if mv[0] == _CHAIN and mv[2][0] in TWIN_MOVES:
-            out.add((True, mv[2][0]))
-        elif mv[0] in TWIN_MOVES:
-            out.add((False, mv[0]))
+        out |= move_kinds(st, mv)
+        st = search._apply(st, mv)
     return out
 
 
@@ -158,7 +169,7 @@ class _Counting(_Search):
         return super()._key(st)
 
     def _apply(self, st: tuple, mv: tuple) -> tuple:
-        self.moved |= (mv[2][0] if mv[0] == _CHAIN else mv[0]) in TWIN_MOVES
+        self.moved |= bool(move_kinds(st, mv))
         return super()._apply(st, mv)
 
 
@@ -182,7 +193,7 @@ def test_twin_positions_agree_with_a_plain_search():
         merged += search.merged
         moved += search.moved
         if referee == "winnable":
-            needed += bool(twin_kinds(search.line))
+            needed += bool(twin_kinds(search, search.line))
             assert replays_to_win(state, _engine_line(state, search.real_line(search.line)))
     assert verdicts["winnable"] >= 200 and verdicts["unwinnable"] >= 15, verdicts
     assert merged >= 12 and moved >= 25 and needed >= 10, (merged, moved, needed)
@@ -196,10 +207,10 @@ def test_twin_positions_agree_with_a_plain_search():
 NEEDS_TWINS = {
     # Built by hand. The 4♦ on the reserve can only go on a black 5 laid on the 6♥, and the 6♠
     # under it only up after 4♠ and 5♠, both at hand: the search lays 5♠ (the lower twin, 5♣
-    # at hand) and takes it up by a trade at the end of the chain of 4♠ (the line written out
-    # lays 5♣ instead). No pile ever empties and no other host shows, so that is the only way:
-    # without that chain's end the search calls it unwinnable.
-    "a chain ending in a trade": (
+    # at hand) and takes it up by a trade in the chain of 4♠ and 5♠ that the 6♠ ends (the line
+    # written out lays 5♣ instead). No pile ever empties and no other host shows, so that is
+    # the only way: without that trade the search calls it unwinnable.
+    "a trade in a chain": (
         position(
             7,
             {"S": 10, "H": 9, "D": 9, "C": 11},
@@ -210,8 +221,8 @@ NEEDS_TWINS = {
     ),
     # The others were found by a seeded scan of random positions like `twin_position`'s, where
     # the search without the move or with the wrong key called them unwinnable; each is kept
-    # with fewest cards left. Here too a chain of talon cards ends with a trade.
-    "a chain ending in a trade, found": (
+    # with fewest cards left. Here too a chain of talon cards has a trade.
+    "a trade in a chain, found": (
         position(
             8,
             {"S": 8, "D": 10, "H": 10, "C": 9},
@@ -318,6 +329,25 @@ NEEDS_TWINS = {
 REFEREED = list(NEEDS_TWINS)[:-1]
 
 
+def test_a_laid_card_with_its_twin_at_hand_goes_up_only_in_a_chain():
+    # The hand-built position above once 5♠ is laid on 6♥ and covered by 4♦ (5♣ at hand): 5♠
+    # is one at hand, and goes up by a trade only where 6♠ follows it, in the chain of 4♠ and
+    # 5♠ that the reserve's 6♠ ends; never by itself, nor in a chain that ends before 6♠.
+    state, _ = NEEDS_TWINS["a trade in a chain"]
+    search = _Search(state)
+    st = laid(search, [["6H", "5S", "4D"], ["6D", "5D"], ["6C", "5H"], ["4H"]])
+    st = search._twins((st[0], st[1] - 1, *st[2:]))  # 4♦ came from the reserve
+    card = {c: i for i, c in enumerate(FULL_DECK)}
+    assert not st[6] >> card["5S"] & 1 and st[6] >> card["5C"] & 1  # 5♠ laid, 5♣ at hand
+    moves = search._moves(st, None)
+    assert (_CHAIN, (card["4S"], card["5S"]), (_RESERVE, -1)) in moves
+    assert not [mv for mv in moves if mv[0] == _TRADE]
+    chains = [mv for mv in moves if mv[0] == _CHAIN and card["5S"] in mv[1]]
+    assert chains == [(_CHAIN, (card["4S"], card["5S"]), (_RESERVE, -1))]
+    after = search._apply(st, chains[0])
+    assert after[2][0] == (card["6H"], card["5C"], card["4D"])  # 5♣ took 5♠'s place
+
+
 @pytest.mark.parametrize("name", list(NEEDS_TWINS))
 def test_positions_won_only_with_twins_told_apart(name):
     # In every relabelling the solver wins, and the engine replays its line to a won game; in
@@ -331,7 +361,7 @@ def test_positions_won_only_with_twins_told_apart(name):
         assert replays_to_win(image, solution.moves)
         search = _Search(image)
         assert alone(search, 200_000) == "winnable"
-        used |= twin_kinds(search.line)
+        used |= twin_kinds(search, search.line)
     assert needs <= used, used
 
 
