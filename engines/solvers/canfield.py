@@ -650,41 +650,50 @@ class _Search:
         # Lifting a laid card leaves its twin at hand or laid, so the piles' other cards keep
         # their form in the key (`_lowered`), and the lifted piles' keys are slices of it.
         low = _lowered(tab, laid, mask)
-        # Per pile, for each cut: what is left of it in the key, the twins of the cards lifted
-        # (so the laid cards' twins are those of the unlifted), and the cards lifted; and what is
-        # left with every cut made.
-        ways = []
-        rest = []
+        # Per pile, how far it can be cut: its cards from `m` up are talon cards, and so are
+        # those below `b` (beneath the pile's other cards).
+        cuts = []
+        rest = []  # what is left of each pile in the key with every cut made
         for j in range(4):
-            pile, key = tab[j], low[j]
-            way = [(key, 0, 0)]
-            lifted = twins = 0
+            pile = tab[j]
             m = len(pile)
             while m > floor and origin >> pile[m - 1] & 1:
                 m -= 1
-                c = pile[m]
-                lifted |= 1 << c
-                twins |= _TWIN_BIT[c]
-                way.append((key[:m], twins, lifted))
             b = 0
-            if m and not floor:  # the talon cards beneath the pile's other cards
-                under = under_twins = 0
+            if m and not floor:
                 while origin >> pile[b] & 1:
-                    under |= 1 << pile[b]
-                    under_twins |= _TWIN_BIT[pile[b]]
                     b += 1
-                if b:
-                    way += [(k[b:], t | under_twins, cut | under) for k, t, cut in way]
-            ways.append(way)
-            rest.append(key[b:m])
+            cuts.append((m, b))
+            rest.append(low[j][b:m])
         # What every position that differs from this one only by talon cards lifted has in
         # common: none taken up yet, so none of them either (and from now on one is). Those
         # with fewer laid cards are taken up first (`_depth`), so a covering form found but
-        # not yet taken up is not missed for good: it is taken up before this one.
+        # not yet taken up is not missed for good: it is taken up before this one. (Half the
+        # positions taken up stop here, before their forms are worked out.)
         bare = (r, tuple(sorted(rest)))
         if bare not in self.bare:
             self.bare.add(bare)
             return False
+        # Per pile, for each cut: what is left of it in the key, the twins of the cards lifted
+        # (so the laid cards' twins are those of the unlifted), and the cards lifted.
+        ways = []
+        for j in range(4):
+            pile, key = tab[j], low[j]
+            m, b = cuts[j]
+            way = [(key, 0, 0)]
+            lifted = twins = 0
+            for i in range(len(pile) - 1, m - 1, -1):
+                c = pile[i]
+                lifted |= 1 << c
+                twins |= _TWIN_BIT[c]
+                way.append((key[:i], twins, lifted))
+            if b:
+                under = under_twins = 0
+                for c in pile[:b]:
+                    under |= 1 << c
+                    under_twins |= _TWIN_BIT[c]
+                way += [(k[b:], t | under_twins, cut | under) for k, t, cut in way]
+            ways.append(way)
         hands_seen = self.hands_seen
         twins = _twin_bits(laid)
         for (a, ta, la), (b, tb, lb), (c, tc, lc), (d, td, ld) in itertools.product(*ways):
