@@ -28,11 +28,11 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
     still at hand could as well have been the twin: the two positions are one node, the one with
     the lower-numbered twin in the pile (`_Search._twins`); and once both twins are laid, which
     of the two lies where is not in the key either (`_Search._key`). The moves that tell them
-    apart are offered both ways: a foundation takes the laid card through a trade (`_TRADE`, in a chain),
-    the card at hand from the pile's top (`_RETURN`), or a laid card from the top where its
-    laid twin lies (`_EXCHANGE`). `_Search.real_line` writes a line out as the cards really
-    laid. On Seed deals the first decides more than a third of the deals the search without it
-    left undecided in 10 s.
+    apart are offered both ways: a foundation takes the laid card through a trade in a chain
+    (`_TRADE`), the card at hand from the pile's top (`_RETURN`), or a laid card from the top
+    where its laid twin lies (`_EXCHANGE`). `_Search.real_line` writes a line out as the cards
+    really laid. On Seed deals the first decides more than a third of the deals the search
+    without it left undecided in 10 s.
 - **A position seen better is not searched again.** With a free talon, a talon card lying on a
   pile's top, or at the bottom of a pile beneath cards from elsewhere, is never better there
   than at hand (see `_Search._lifted_seen`), so a position the search has already seen with
@@ -728,7 +728,8 @@ class _Search:
         and from then on only rank and colour decided what the card could do in the piles; so the
         line that laid the twin instead reaches the same position with the two swapped. The two
         positions are one node, and a foundation that needs the laid card takes it by a trade
-        (`_TRADE`, in a chain, see `_chains`): the twin takes its place, as if it had been laid instead.
+        in a chain (`_TRADE`, see `_chains`): the twin takes its place, as if it had been laid
+        instead.
         `real_line` turns such a line back into the moves that were really made.
         """
         fc, r, tab, talon, p, k, mask = st
