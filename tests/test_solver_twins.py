@@ -219,6 +219,21 @@ NEEDS_TWINS = {
         ),
         {(True, _TRADE)},
     ),
+    # From review, built by hand: 4♠, 5♠ and 4♣ in the talon. 3♦ on the reserve goes only on a
+    # black 4 laid on the 5♥, and the 6♠ under it up only after 4♠ and 5♠: the search lays 4♠
+    # there (the lower twin, 4♣ at hand), then takes it up by a trade and 5♠ from the hand, in
+    # one chain that the 6♠ ends. Without chains that start with a trade, or go on past one,
+    # the search calls it unwinnable; with the trade written out on the wrong pile, the engine
+    # refuses the line.
+    "a chain that goes on past a trade": (
+        position(
+            7,
+            {"S": 10, "C": 10, "D": 8, "H": 8},
+            ["2H", "2D", "6S", "3D"],
+            [["5H"], ["6D", "4D", "5D"], ["6C", "5C", "4H"], ["6H", "3H"]],
+        ),
+        {(True, _TRADE)},
+    ),
     # The others were found by a seeded scan of random positions like `twin_position`'s, where
     # the search without the move or with the wrong key called them unwinnable; each is kept
     # with fewest cards left. Here too a chain of talon cards has a trade.
@@ -340,12 +355,18 @@ def test_a_laid_card_with_its_twin_at_hand_goes_up_only_in_a_chain():
     card = {c: i for i, c in enumerate(FULL_DECK)}
     assert not st[6] >> card["5S"] & 1 and st[6] >> card["5C"] & 1  # 5♠ laid, 5♣ at hand
     moves = search._moves(st, None)
-    assert (_CHAIN, (card["4S"], card["5S"]), (_RESERVE, -1)) in moves
     assert not [mv for mv in moves if mv[0] == _TRADE]
     chains = [mv for mv in moves if mv[0] == _CHAIN and card["5S"] in mv[1]]
     assert chains == [(_CHAIN, (card["4S"], card["5S"]), (_RESERVE, -1))]
     after = search._apply(st, chains[0])
     assert after[2][0] == (card["6H"], card["5C"], card["4D"])  # 5♣ took 5♠'s place
+    # With 4♠ up too, 5♠ is next on the spades: still no trade by itself, only the chain of 5♠.
+    st = laid(search, [["6H", "5S", "4D"], ["6D", "5D"], ["6C", "5H"], ["4H"]], {"S": 11})
+    st = search._twins((st[0], st[1] - 1, *st[2:]))
+    moves = search._moves(st, None)
+    assert not [mv for mv in moves if mv[0] == _TRADE]
+    chains = [mv for mv in moves if mv[0] == _CHAIN and card["5S"] in mv[1]]
+    assert chains == [(_CHAIN, (card["5S"],), (_RESERVE, -1))]
 
 
 @pytest.mark.parametrize("name", list(NEEDS_TWINS))
