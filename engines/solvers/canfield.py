@@ -200,6 +200,11 @@ def _hand_high(mask: int, laid_twins: int) -> int:
     return mask & ~pairs | pairs & _HIGH
 
 
+def _pile_of(tab: tuple, card: int) -> int:
+    """The index of the pile that holds `card` (which lies in one)."""
+    return next(j for j in range(4) if card in tab[j])
+
+
 def _covers(seen: int, hand: int) -> bool:
     """Whether a searched position with the cards `seen` at hand covers one with the same piles
     and reserve and `hand` at hand (as in the key): it has those at hand and maybe more, which
@@ -583,7 +588,7 @@ class _Search:
         fc, r, _tab, _talon, _p, _k, mask = st
         origin = self.origin if self.twins else 0
         # laid talon cards whose twin is at hand (where twins merge, the lower of the two)
-        tradable = origin & ~mask & _twin_bits(mask) & ~self._up(fc) if origin else 0
+        tradable = self._laid(fc, mask) & _twin_bits(mask) if origin else 0
         hand = mask | tradable
         out = []
         for s in range(4):
@@ -731,8 +736,7 @@ class _Search:
         line that laid the twin instead reaches the same position with the two swapped. The two
         positions are one node, and a foundation that needs the laid card takes it by a trade
         in a chain (`_TRADE`, see `_chains`): the twin takes its place, as if it had been laid
-        instead.
-        `real_line` turns such a line back into the moves that were really made.
+        instead. `real_line` turns such a line back into the moves that were really made.
         """
         fc, r, tab, talon, p, k, mask = st
         # talon cards now in the piles (or up), the higher of their pair, with the twin at hand
@@ -766,7 +770,7 @@ class _Search:
             held = [c for c in cards if mask >> c & 1]
             for c in cards:
                 if not mask >> c & 1:  # laid, its twin at hand
-                    trade = (_TRADE, c, next(j for j in range(4) if c in tab[j]))
+                    trade = (_TRADE, c, _pile_of(tab, c))
                     fc, r, tab, talon, p, k, mask = self._play(
                         (fc, r, tab, talon, p, k, mask), trade
                     )
@@ -893,7 +897,7 @@ class _Search:
                 if seen[6] >> c & 1:
                     todo.append((_TALON, c, -1, seen[3].index(c) + 1, 0))
                 else:  # laid, its twin at hand
-                    todo.append((_TRADE, c, next(j for j in range(4) if c in seen[2][j])))
+                    todo.append((_TRADE, c, _pile_of(seen[2], c)))
                 continue
             cards = mv[1] if kind == _BRIDGE else ()
             need = cards if kind == _BRIDGE else (mv[1],) if kind in (_TALON, _TRADE) else ()
