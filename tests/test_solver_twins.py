@@ -350,23 +350,24 @@ def test_a_laid_card_with_its_twin_at_hand_goes_up_only_in_a_chain():
     # 5♠ that the reserve's 6♠ ends; never by itself, nor in a chain that ends before 6♠.
     state, _ = NEEDS_TWINS["a trade in a chain"]
     search = _Search(state)
-    st = laid(search, [["6H", "5S", "4D"], ["6D", "5D"], ["6C", "5H"], ["4H"]])
-    st = search._twins((st[0], st[1] - 1, *st[2:]))  # 4♦ came from the reserve
     card = {c: i for i, c in enumerate(FULL_DECK)}
-    assert not st[6] >> card["5S"] & 1 and st[6] >> card["5C"] & 1  # 5♠ laid, 5♣ at hand
-    moves = search._moves(st, None)
-    assert not [mv for mv in moves if mv[0] == _TRADE]
-    chains = [mv for mv in moves if mv[0] == _CHAIN and card["5S"] in mv[1]]
+
+    def offered(up: dict[str, int]) -> tuple[tuple, list[tuple]]:
+        """The position with `up` (see `laid`), and the chains it offers with 5♠; no lone
+        trade is offered."""
+        st = laid(search, [["6H", "5S", "4D"], ["6D", "5D"], ["6C", "5H"], ["4H"]], up)
+        st = search._twins((st[0], st[1] - 1, *st[2:]))  # 4♦ came from the reserve
+        assert not st[6] >> card["5S"] & 1 and st[6] >> card["5C"] & 1  # 5♠ laid, 5♣ at hand
+        moves = search._moves(st, None)
+        assert not [mv for mv in moves if mv[0] == _TRADE]
+        return st, [mv for mv in moves if mv[0] == _CHAIN and card["5S"] in mv[1]]
+
+    st, chains = offered({})
     assert chains == [(_CHAIN, (card["4S"], card["5S"]), (_RESERVE, -1))]
     after = search._apply(st, chains[0])
     assert after[2][0] == (card["6H"], card["5C"], card["4D"])  # 5♣ took 5♠'s place
     # With 4♠ up too, 5♠ is next on the spades: still no trade by itself, only the chain of 5♠.
-    st = laid(search, [["6H", "5S", "4D"], ["6D", "5D"], ["6C", "5H"], ["4H"]], {"S": 11})
-    st = search._twins((st[0], st[1] - 1, *st[2:]))
-    moves = search._moves(st, None)
-    assert not [mv for mv in moves if mv[0] == _TRADE]
-    chains = [mv for mv in moves if mv[0] == _CHAIN and card["5S"] in mv[1]]
-    assert chains == [(_CHAIN, (card["5S"],), (_RESERVE, -1))]
+    assert offered({"S": 11})[1] == [(_CHAIN, (card["5S"],), (_RESERVE, -1))]
 
 
 @pytest.mark.parametrize("name", list(NEEDS_TWINS))
