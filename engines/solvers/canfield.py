@@ -298,18 +298,28 @@ class _Search:
         # places of the waste's top they reach (see `_fresh`).
         self.steps = self.unlimited and not self.free_talon
         self.offcycle_none = (53,) * self.draw
+        self.reach: dict[tuple[int, int, int], tuple[int, ...]] = {}  # see `_passes`
+        self.safe_cards: dict[tuple[int, ...], tuple[int, ...]] = {}  # see `_autoplay`
         self.nodes = 0
 
     # -- the talon ------------------------------------------------------------------------------
 
-    def _passes(self, q: int, p: int, length: int, k: int) -> int:
-        """Redeals needed to bring T[q-1] to the waste top from position p: 0, 1, or -1 (never)."""
-        d = self.draw
-        if q == length or (q >= p and (q - p) % d == 0):
-            return 0
-        if q % d == 0 and (self.unlimited or k > 0):
-            return 1
-        return -1
+    def _passes(self, p: int, length: int, k: int) -> tuple[int, ...]:
+        """For each q in 1..length (index q), the redeals needed to bring T[q-1] to the waste
+        top from position p: 0, 1, or -1 (never). Kept per (p, length, k): few of them occur."""
+        key = (p, length, k)
+        table = self.reach.get(key)
+        if table is None:
+            d = self.draw
+            table = self.reach[key] = tuple(
+                0
+                if q == length or (q >= p and (q - p) % d == 0)
+                else 1
+                if q % d == 0 and (self.unlimited or k > 0)
+                else -1
+                for q in range(length + 1)
+            )
+        return table
 
     def _key(self, st: tuple) -> tuple:
         """The canonical position (see the module docstring). With the twins merged, two laid
@@ -496,13 +506,13 @@ class _Search:
         elif length:
             # T[q-1] is c where q - 1 talon cards are left of those turned before c.
             before = self.before
-            passes = self._passes
+            passes = self._passes(p, length, k)
             for s in range(4):
                 if fc[s] < 13:
                     c = self.card_at[s][fc[s]]
                     if mask >> c & 1:
                         q = (mask & before[c]).bit_count() + 1
-                        n = passes(q, p, length, k)
+                        n = passes[q]
                         if n >= 0:
                             up.append((_TALON, c, -1, q, n))
             for t, j in tops.items():
@@ -510,12 +520,12 @@ class _Search:
                     for c in _GUESTS[t]:
                         if mask >> c & 1:
                             q = (mask & before[c]).bit_count() + 1
-                            n = passes(q, p, length, k)
+                            n = passes[q]
                             if n >= 0:
                                 tal.append((_TALON, c, j, q, n))
             if gap >= 0:
                 for q, c in enumerate(talon, 1):
-                    n = passes(q, p, length, k)
+                    n = passes[q]
                     if n >= 0:
                         gaps.append((_TALON, c, gap, q, n))
 
@@ -951,22 +961,18 @@ class _Search:
         if not self.auto:
             return st, []
         made: list[tuple] = []
-        card_at, reserve = self.card_at, self.reserve
+        safe_of = self.safe_cards
         talon_any = self.free_talon
         talon_top = self.draw == 1
         while True:
             fc = st[0]
+            safe = safe_of.get(fc)
+            if safe is None:
+                safe = safe_of[fc] = self._safe(fc)
             mv: tuple | None = None
-            for s in range(4):
-                n = fc[s]
-                if n == 0 or n == 13:
-                    continue
-                o1, o2 = _OPPOSITE[s]
-                if fc[o1] < n or fc[o2] < n:
-                    continue
-                c = card_at[s][n]
-                r, tab = st[1], st[2]
-                if r and reserve[r - 1] == c:
+            r, tab = st[1], st[2]
+            for c in safe:
+                if r and self.reserve[r - 1] == c:
                     mv = (_RESERVE, -1)
                     break
                 for i in range(4):
@@ -986,6 +992,17 @@ class _Search:
                 return st, made
             st = self._apply(st, mv)
             made.append(mv)
+
+    def _safe(self, fc: tuple[int, ...]) -> tuple[int, ...]:
+        """The cards that are safe to play up with `fc` up (`_autoplay`), in suit order;
+        `_autoplay` keeps them per `fc` in `safe_cards`, since most positions share theirs."""
+        safe = []
+        for s in range(4):
+            n = fc[s]
+            o1, o2 = _OPPOSITE[s]
+            if 0 < n < 13 and fc[o1] >= n and fc[o2] >= n:
+                safe.append(self.card_at[s][n])
+        return tuple(safe)
 
     # -- the search -----------------------------------------------------------------------------
 
@@ -1061,34 +1078,39 @@ class _Search:
             if moves is None:  # taken up
                 skip = self.lifts and self._lifted_seen(frame[0])
                 moves = frame[1] = () if skip else self._moves(frame[0], frame[5])
+            parent = frame[0]
             i = frame[2]
-            if i == len(moves):
+            pushed = False
+            while i < len(moves):  # the next moves, until one leads to a position to search
+                if nodes >= budget:
+                    frame[2] = i
+                    self.nodes += nodes
+                    return None
+                mv = moves[i]
+                i += 1
+                child, led = self._child(parent, mv)
+                nodes += 1
+                if self._won(child):
+                    self.nodes += nodes
+                    self.result = "winnable"
+                    self.line = self._line_to(frame) + led
+                    return self.result
+                if not self._fresh(child):
+                    continue
+                undo = None
+                if mv[0] == _PILE and mv[3] >= 0:
+                    src = parent[2][mv[1]]
+                    if len(src) > mv[2]:
+                        undo = (src[-mv[2]], src[-mv[2] - 1])  # (moved card, the card it sat on)
+                stacks.setdefault(self._depth(child), []).append([child, None, 0, led, frame, undo])
+                pushed = True
+                break
+            frame[2] = i
+            if not pushed:  # searched through
                 stack.pop()
                 frame[1] = ()  # (its moves are not needed again)
                 if not stack:
                     del stacks[depth]
-                continue
-            if nodes >= budget:
-                self.nodes += nodes
-                return None
-            frame[2] = i + 1
-            mv = moves[i]
-            parent = frame[0]
-            child, led = self._child(parent, mv)
-            nodes += 1
-            if self._won(child):
-                self.nodes += nodes
-                self.result = "winnable"
-                self.line = self._line_to(frame) + led
-                return self.result
-            if not self._fresh(child):
-                continue
-            undo = None
-            if mv[0] == _PILE and mv[3] >= 0:
-                src = parent[2][mv[1]]
-                if len(src) > mv[2]:
-                    undo = (src[-mv[2]], src[-mv[2] - 1])  # (moved card, the card it sat on)
-            stacks.setdefault(self._depth(child), []).append([child, None, 0, led, frame, undo])
         self.nodes += nodes
         self.result = "unwinnable"
         return self.result
