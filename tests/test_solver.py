@@ -340,7 +340,7 @@ def test_relaxed_proofs_decide_classic_deals_the_real_search_cannot():
     assert solve(state, time_limit=None, node_limit=100_000).result == "unwinnable"
 
 
-@pytest.mark.parametrize("seed, runs", [(2, 3), (49, 1)])
+@pytest.mark.parametrize("seed, runs", [(2, 1), (49, 2)])
 def test_restarts_win_classic_deals_the_depth_first_search_gets_lost_in(seed, runs):
     # The depth-first search in its tuned order does not win these Classic deals in 400,000
     # positions; restarts in other orders win each within a few runs (of about a second), and
