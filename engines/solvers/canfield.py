@@ -1080,7 +1080,6 @@ class _Search:
                 moves = frame[1] = () if skip else self._moves(frame[0], frame[5])
             parent = frame[0]
             i = frame[2]
-            pushed = False
             while i < len(moves):  # the next moves, until one leads to a position to search
                 if nodes >= budget:
                     frame[2] = i
@@ -1103,14 +1102,13 @@ class _Search:
                     if len(src) > mv[2]:
                         undo = (src[-mv[2]], src[-mv[2] - 1])  # (moved card, the card it sat on)
                 stacks.setdefault(self._depth(child), []).append([child, None, 0, led, frame, undo])
-                pushed = True
                 break
-            frame[2] = i
-            if not pushed:  # searched through
+            else:  # searched through
                 stack.pop()
                 frame[1] = ()  # (its moves are not needed again)
                 if not stack:
                     del stacks[depth]
+            frame[2] = i
         self.nodes += nodes
         self.result = "unwinnable"
         return self.result
@@ -1195,14 +1193,13 @@ class _Restarts:
     Why: a depth-first search's time to a win is heavy-tailed: where an early wrong turn hides a
     win, it searches that whole subtree first. Short runs in other orders try other early turns;
     measured on the 13 Classic deals among 1-100 that neither the real search nor a beam search
-    decided in 10 s, runs of about a second each (slices
-    of 0.5 s, 1 s and 2 s tried; swaps with chance 0.3, 0.6, 0.8) won 6 within 10 s. Taking the
-    first turns in a fully random order (SHUFFLED) tries more of them: on Classic deals 1-918,
-    10 s each, side by side with runs that only swapped, the solver with the first 4 levels so
-    shuffled decided 27 deals more and 10 fewer (92.7 % against 90.8 %); on deals 1-1000, with 8
-    levels 7 more than with 4 on the first 443 deals, with 16 levels 938 in all (93.8 %, against
-    926 with 4). A run that exhausts its positions has searched the whole real
-    game, so its "unwinnable" is a proof.
+    decided in 10 s, runs of about a second each (slices of 0.5 s, 1 s and 2 s tried; swaps with
+    chance 0.3, 0.6, 0.8) won 6 within 10 s. Taking the first turns in a fully random order
+    (SHUFFLED) tries more of them: on Classic deals 1-918, 10 s each, side by side with runs that
+    only swapped, the solver with the first 4 levels so shuffled decided 27 deals more and 10
+    fewer (92.7 % against 90.8 %); on deals 1-1000, 8 levels decided 7 more than 4 on the first
+    443 deals, and 16 levels 938 in all (93.8 %, against 926 with 4). A run that exhausts its
+    positions has searched the whole real game, so its "unwinnable" is a proof.
     """
 
     RESTART = 50_000  # positions a run searches before the next starts (about a second)
