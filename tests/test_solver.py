@@ -29,6 +29,7 @@ from engines.solvers.canfield import (
     _TWIN,
     RESULTS,
     _engine_line,
+    _luby,
     _RelaxedSearch,
     _Restarts,
     _Search,
@@ -340,25 +341,32 @@ def test_relaxed_proofs_decide_classic_deals_the_real_search_cannot():
     assert solve(state, time_limit=None, node_limit=100_000).result == "unwinnable"
 
 
-@pytest.mark.parametrize("seed, runs", [(2, 1), (49, 2)])
+@pytest.mark.parametrize("seed, runs", [(2, 3), (49, 2)])
 def test_restarts_win_classic_deals_the_depth_first_search_gets_lost_in(seed, runs):
     # The depth-first search in its tuned order does not win these Classic deals in 400,000
-    # positions; restarts in other orders win each within a few runs (of about a second), and
-    # `solve` hands out that line, which the engine replays to a won game.
+    # positions; restarts in other orders win each within a few short runs (deal 2 in the third,
+    # the first of twice the length), and `solve` hands out that line, which the engine replays
+    # to a won game.
     state = deal("classic", seed)
     assert alone(_Search(state), 400_000) is None
     restarts = _Restarts(state)
-    assert restarts.advance(runs * _Restarts.RESTART) == "winnable" and restarts.runs == runs
-    solution = solve(state, time_limit=None, node_limit=3 * runs * _Restarts.RESTART)
+    budget = _Restarts.UNIT * sum(_luby(i) for i in range(1, runs + 1))
+    assert restarts.advance(budget) == "winnable" and restarts.runs == runs
+    solution = solve(state, time_limit=None, node_limit=3 * budget)
     assert solution.result == "winnable"
     assert replays_to_win(state, solution.moves)
 
 
+def test_restart_lengths_follow_the_luby_sequence():
+    assert [_luby(i) for i in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+
+
 def test_restarts_go_on_in_new_orders_and_a_run_that_exhausts_the_game_proves_it(monkeypatch):
-    monkeypatch.setattr(_Restarts, "RESTART", 500)
+    monkeypatch.setattr(_Restarts, "UNIT", 500)
     restarts = _Restarts(deal("classic", 21))
-    assert restarts.advance(2000) is None
-    assert restarts.nodes == 2000 and restarts.runs == 4 and restarts.search.nodes == 500
+    assert restarts.advance(2000) is None  # runs of 500, 500 and 1,000 positions
+    assert restarts.nodes == 2000 and restarts.runs == 3 and restarts.search.nodes == 1000
+    assert restarts.advance(1) is None and restarts.runs == 4 and restarts.search.nodes == 1
     # Classic deal 9 is dead and small: one run searches all of it.
     restarts = _Restarts(deal("classic", 9))
     assert restarts.advance(10_000) == "unwinnable" and restarts.runs == 1
