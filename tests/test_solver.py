@@ -33,6 +33,7 @@ from engines.solvers.canfield import (
     _RelaxedSearch,
     _Restarts,
     _Search,
+    _ShuffledSearch,
     find_winnable_deal,
     solve,
     solve_deal,
@@ -373,6 +374,94 @@ def test_restarts_go_on_in_new_orders_and_a_run_that_exhausts_the_game_proves_it
     assert restarts.line == []
 
 
+@pytest.mark.parametrize(
+    "options",
+    [
+        canfield.presets["classic"],
+        {**canfield.presets["classic"], "redeals": 1},
+        {**canfield.presets["classic"], "draw": 1, "redeals": 0, "tableau_move": "any"},
+    ],
+)
+def test_runs_that_share_the_positions_proved_dead_keep_every_verdict(options, monkeypatch):
+    # Runs of 40 positions each, all sharing one table of the positions proved dead with the real
+    # search: the runs decide small positions only through what earlier runs proved (a dead
+    # position recorded too soon, one that still had a way back to the path, would show as a
+    # win lost), against the referee.
+    monkeypatch.setattr(_Restarts, "UNIT", 40)
+    recorded = 0
+    for state, referee in refereed_positions(options, 150):
+        if state.reserve and not all(state.tableau) and options["empty_fill"] == "reserve":
+            continue  # (a gap the reserve has yet to fill: `solve` tries each card first)
+        dead: dict = {}
+        restarts = _Restarts(state, dead)
+        real = _Search(state, dead)
+        real.begin()
+        verdict = None
+        while verdict is None:
+            verdict = restarts.advance(40) or real.advance(10)
+        assert verdict == referee, state.to_dict()
+        recorded += len(dead)
+        if verdict == "winnable":
+            line = restarts.line if restarts.result else real.line
+            assert replays_to_win(state, _engine_line(state, real.real_line(line)))
+    assert recorded > 300
+
+
+def test_a_position_proved_dead_is_not_searched_again_by_a_search_sharing_the_table():
+    # Classic deal 9 is dead: the real search proves it, and a restart run sharing its table
+    # knows at once; without the table the run searches it all again.
+    state = deal("classic", 9)
+    dead: dict = {}
+    assert alone(_Search(state, dead), 10_000) == "unwinnable"
+    shared = _ShuffledSearch(state, random.Random(1), dead)
+    assert alone(shared, 1) == "unwinnable" and shared.nodes == 0
+    own = _ShuffledSearch(state, random.Random(1))
+    assert alone(own, 10_000) == "unwinnable" and own.nodes > 0
+
+
+def test_a_position_whose_only_way_on_is_back_down_the_path_waits_for_the_path():
+    # The search skips the undo of the previous move, so a position searched through after a
+    # card moved between piles is dead only if the position below it is: it is recorded with
+    # it, not before. One that found a position seen and not yet proved dead is never recorded.
+    dead: dict = {}
+    search = _Search(deal("classic", 21), dead)
+    below = [None, (), 0, [], None, None, 0, None, (("below",), 0, 0)]
+    undone = [None, (), 0, [], below, (1, 2), 0, None, (("undone",), 1, 4)]
+    search.on_path = {}
+    search._close(undone, 1)
+    assert dead == {} and below[7] == [(("undone",), 1, 4)]
+    unsure = [None, (), 0, [], below, None, 1, None, (("unsure",), 0, 0)]
+    search.mark = (("elsewhere",), 0, 0)
+    search._depend(unsure)
+    assert unsure[6] == -1
+    search._close(unsure, 1)
+    assert ("unsure",) not in dead and below[6] == -1
+    below[6] = 0  # (as if the unsure one had not been found)
+    search._close(below, 0)
+    assert dead == {("below",): (0, 53, 53), ("undone",): (0, 4, 53)}
+    # and in a real search, every frame found by a move that has an undo waits for the one below
+    search = _Search(deal("classic", 21), {})
+    search.begin()
+    waiting = 0
+    for _ in range(50):
+        search.advance(20)
+        for depth, frame in enumerate(search.stacks[0]):
+            assert frame[6] <= (depth - 1 if frame[5] else depth)
+            waiting += frame[5] is not None
+    assert waiting > 50
+
+
+def test_a_position_seen_on_the_path_makes_its_finders_wait_for_it():
+    search = _Search(deal("classic", 21), {})
+    search.on_path = {("k",): (3, 1, 4)}  # on the path at depth 3, off the cycle at place 4
+    frame = [None, (), 0, [], None, None, 6, None, ()]
+    for step, place, low in [(1, 7, 3), (0, 0, 3), (1, 1, -1), (2, 5, -1)]:
+        frame[6] = 6
+        search.mark = (("k",), step, place)  # place 7 and the cycle are reached from 4
+        search._depend(frame)
+        assert frame[6] == low, (step, place)
+
+
 def test_a_card_laid_from_a_free_talon_and_its_twin_at_hand_are_one_position():
     # Seed rules: 8♦ laid on 9♣ from the free talon could as well have been 8♥, still at hand; the
     # search keeps the lower-numbered twin (8♥) in the pile and 8♦ at hand. A card that never was
@@ -419,7 +508,7 @@ def test_a_position_seen_with_its_talon_cards_back_at_hand_is_not_searched_again
     fc, r, tab, talon, p, k, mask = search.root
     at_hand = (fc, r, ((tab[0][0],), *tab[1:]), (*talon, queen), p, k, mask | 1 << queen)
     search.begin()
-    assert search._fresh(at_hand)  # the position with Q♥ at hand searched, as `advance` does
+    assert not search._seen(at_hand)  # the position with Q♥ at hand searched, as `advance` does
     assert not search._lifted_seen(at_hand)
     assert not search._lifted_seen(search.root)
 
@@ -436,7 +525,7 @@ def test_talon_cards_beneath_a_pile_s_other_cards_count_as_at_hand():
     assert search._lifted_seen(laid(search, [["KS"], ["6S"], ["5H", "4C", "3H"], ["9D"]]))
     seen = laid(search, [["KS"], ["6S", "4C"], [], ["9D"]])
     assert not search._lifted_seen(seen)  # (now known as seen, as `advance` does)
-    assert search._fresh(seen)
+    assert not search._seen(seen)
     assert not search._lifted_seen(laid(search, [["KS"], ["6S", "5H", "4C"], [], ["9D"]]))
     search.begin()
     search.visited, search.bare, search.hands_seen = {}, set(), {}
@@ -463,7 +552,7 @@ def test_a_pile_s_talon_cards_stay_where_the_reserve_fills_empty_piles_while_it_
             ([["KS"], ["6S"], ["9D"], ["4C"]], [["KS"], ["6S"], ["9D"], ["5H", "4C"]]),
         ):
             seen = laid(search, seen)
-            search._fresh(seen)  # searched, as `advance` does (the second is the root)
+            search._seen(seen)  # searched, as `advance` does (the second is the root)
             search.bare.add((seen[1], tuple(sorted(seen[2]))))
             assert search._lifted_seen(laid(search, st)) == covered, (reserve, st)
 
@@ -490,7 +579,7 @@ def covered(
     (see `laid`), `_lifted_seen` finds the one of `piles` and `up` covered."""
     search.begin()
     search.hands_seen = {}  # (the root, with every card at hand, would cover them all)
-    assert search._fresh(laid(search, seen, up=seen_up))
+    assert not search._seen(laid(search, seen, up=seen_up))
     return search._lifted_seen(laid(search, piles, up=up))
 
 
@@ -658,18 +747,18 @@ def test_a_waste_top_that_reaches_no_more_than_one_seen_is_not_searched_again():
         return (fc, r, tab, talon, p, k, mask)
 
     search.visited = {}
-    assert search._fresh(at(4))
-    assert not search._fresh(at(4))
-    assert not search._fresh(at(7)) and not search._fresh(at(46))  # 4 reaches 7, 10, ..., 46
-    assert not search._fresh(at(0)) and not search._fresh(at(47))  # and the cycle
-    assert search._fresh(at(5))  # reaches 5, which 4 does not
-    assert search._fresh(at(1))  # reaches 1, which 4 does not
-    assert not search._fresh(at(1)) and not search._fresh(at(4))  # 1 reaches 4 too
+    assert not search._seen(at(4))
+    assert search._seen(at(4))
+    assert search._seen(at(7)) and search._seen(at(46))  # 4 reaches 7, 10, ..., 46
+    assert search._seen(at(0)) and search._seen(at(47))  # and the cycle
+    assert not search._seen(at(5))  # reaches 5, which 4 does not
+    assert not search._seen(at(1))  # reaches 1, which 4 does not
+    assert search._seen(at(1)) and search._seen(at(4))  # 1 reaches 4 too
     search.visited = {}
-    assert search._fresh(at(47))  # the cycle: 0, 3, ..., 45 and the last card
-    assert not search._fresh(at(45))
-    assert search._fresh(at(46))  # one short of the last card: off the cycle
-    assert search._fresh(at(44)) and search._fresh(at(2))
+    assert not search._seen(at(47))  # the cycle: 0, 3, ..., 45 and the last card
+    assert search._seen(at(45))
+    assert not search._seen(at(46))  # one short of the last card: off the cycle
+    assert not search._seen(at(44)) and not search._seen(at(2))
 
 
 def test_the_real_search_keeps_every_verdict_comparing_waste_tops():
@@ -678,15 +767,15 @@ def test_the_real_search_keeps_every_verdict_comparing_waste_tops():
     skipped = 0
 
     class Counting(_Search):
-        def _fresh(self, st: tuple) -> bool:
+        def _seen(self, st: tuple) -> int:
             nonlocal skipped
             exact = self._key(st)  # the position with its own waste top
-            fresh = super()._fresh(st)
-            if fresh:
+            seen = super()._seen(st)
+            if not seen:
                 self.exact.add(exact)
             else:
                 skipped += exact not in self.exact
-            return fresh
+            return seen
 
         def begin(self) -> None:
             self.exact: set[tuple] = set()

@@ -22,7 +22,7 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
     len(T), form one cycle (draw 1: every position), all reachable from each other for free; they
     are one node. Any other p (only after a card left the waste) reaches p, p + draw, … and then
     the cycle: it is told apart, and covers the same position with p + draw, p + 2 draw, … or
-    on the cycle (`_Search._fresh`). With limited redeals the key keeps p, and the redeals left
+    on the cycle (`_Search._seen`). With limited redeals the key keeps p, and the redeals left
     are compared by dominance (more left is never worse);
   - with a free talon (below), a card laid from the talon whose twin (same rank and colour) is
     still at hand could as well have been the twin: the two positions are one node, the one with
@@ -39,7 +39,7 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
   such cards back at hand covers it, and so does one seen with those back at hand and more
   cards at hand, fewer up. Where the talon is not free but redeals are unlimited
   (Classic), a position seen with the waste's top at a place that reaches every place this one
-  reaches covers it too (see `_Search._fresh`).
+  reaches covers it too (see `_Search._seen`).
 - **Talon macro moves.** Draws and redeals are never search steps: a node offers "play T[q-1]" for
   every position q it can reach (in the current pass, or after one redeal if that is the first
   way to reach it), and the draws and redeals are filled in when the line is written out.
@@ -117,6 +117,7 @@ _RETURN = 7  # (_RETURN, card, pile): a card at hand up, its twin on the pile's 
 _EXCHANGE = 8  # (_EXCHANGE, card, pile): a laid card up from the pile's top, where its laid twin
 # lies: the two trade places first (see `_Search._key`)
 _SLICE = 2048  # positions a search runs before the next one's turn (about 20 ms)
+_SEEN, _DEAD = 1, 2  # what `_Search._seen` finds covering a position (0: none)
 
 _RED = tuple(c[1] in "HD" for c in FULL_DECK)
 _SUIT = tuple(SUITS.index(c[1]) for c in FULL_DECK)
@@ -200,6 +201,14 @@ def _hand_high(mask: int, laid_twins: int) -> int:
     return mask & ~pairs | pairs & _HIGH
 
 
+def _covering(known: tuple[int, ...], step: int, p: int) -> tuple[int, ...]:
+    """A record of places (see `_Search._seen`) that also covers place p of its step: index 0
+    is 0 (any record covers the cycle), index `step` at most p."""
+    if not step:
+        return (0, *known[1:])
+    return (0, *known[1:step], min(p, known[step]), *known[step + 1 :])
+
+
 def _pile_of(tab: tuple, card: int) -> int:
     """The index of the pile that holds `card` (which lies in one)."""
     return next(j for j in range(4) if card in tab[j])
@@ -245,7 +254,9 @@ class _Search:
     left (ignored when unlimited); tmask = bit set of the cards in T.
     """
 
-    def __init__(self, state: cf.CanfieldState) -> None:
+    def __init__(self, state: cf.CanfieldState, dead: dict[tuple, Any] | None = None) -> None:
+        """`dead`: a table of the positions proved dead (see `_close`) to share with other
+        searches of the same game from the same root, or None for none."""
         rules = state.rules
         self.draw = rules.draw
         self.unlimited = rules.redeals is None
@@ -263,6 +274,9 @@ class _Search:
         # back at hand (`_lifted_seen`): only where the twins are merged, the case its argument
         # and its tests cover.
         self.lifts = self.twins
+        # (Where talon cards are lifted, positions are not taken up depth-first: no dead table.)
+        self.dead = None if self.lifts else dead
+        self.mark: tuple = ()  # see `_seen`
         base0 = rules.base_rank - 1
         # pos[c]: where c goes on its foundation (0 = base rank); card_at[s][n]: the n-th card up.
         self.pos = tuple((_RANK0[c] - base0) % 13 for c in range(52))
@@ -295,7 +309,7 @@ class _Search:
             seen |= 1 << c
         self.runs: dict[tuple[int, ...], int] = {}  # see `_run`
         # Where the talon is not free but redeals are unlimited, positions are compared by the
-        # places of the waste's top they reach (see `_fresh`).
+        # places of the waste's top they reach (see `_seen`).
         self.steps = self.unlimited and not self.free_talon
         self.offcycle_none = (53,) * self.draw
         self.reach: dict[tuple[int, int, int], tuple[int, ...]] = {}  # see `_passes`
@@ -338,59 +352,67 @@ class _Search:
             p = -1  # on the cycle: every cycle position is the same node
         return (r, mask, p, tuple(sorted(tab)))
 
-    def _fresh(self, st: tuple) -> bool:
-        """Whether a position is worth searching: no position the search has seen covers it. It
-        is recorded as seen.
+    def _seen(self, st: tuple) -> int:
+        """Whether a position needs no search: 0 if no position the search has seen covers it
+        (it is then recorded as seen, and searched), else `_SEEN`, or `_DEAD` when the table of
+        positions proved dead (`dead`, see `_close`) covers it. Where a dead table is kept, `mark` is set to
+        the position's (key, step, place) for `_close` and `_depend`.
 
         What covers it: the same canonical position (`_key`), with as many redeals left or more
         (more left is never worse). And where the talon is not free but redeals are unlimited,
         the same position with the waste's top at a place that reaches all this one reaches: a
         place off the cycle reaches itself, every `draw`-th place after it, and the cycle, so it
         covers the cycle and the places p' after it in its steps (p < p', p = p' modulo draw).
-        Such a position is kept as (r, mask, piles) -> for each p modulo draw off the cycle, the
-        lowest p seen (53: none; index 0 unused); the record itself says the cycle is covered.
+        Such a position is kept as (r, mask, piles) -> for each p modulo draw, the lowest p seen
+        (53: none), where the cycle is step 0 and place 0: any record covers it.
 
         Why a position skipped against one not yet searched through (an ancestor, say) loses
         no win: the two differ only in p, which the moves read only through `_passes`, and a
         talon move leads to the same position from either; so the covering one is never further
         from a win in search steps. Were there a win, the searched position nearest to it would
         have a next position on the way that is searched, or skipped against one at most as
-        far: nearer still either way, so the search meets the win.
+        far: nearer still either way, so the search meets the win. And one skipped as dead has
+        no win to lose.
         """
-        if self.lifts:  # (the talon is free: no redeals to compare)
+        if self.lifts:  # (the talon is free: no redeals to compare, and no dead table)
             r, hand, _p, piles = self._key(st)
             hands = self.hands_seen.get((r, piles))
             if hands is None:
                 self.hands_seen[r, piles] = [hand]
             elif hand in hands:
-                return False
+                return _SEEN
             else:
                 hands.append(hand)
-            return True
+            return 0
         visited = self.visited
+        dead = self.dead
         if not self.steps:
             key = self._key(st)
-            seen = visited.get(key)
             redeals = st[5]
+            if dead is not None:
+                if dead.get(key, -1) >= redeals:
+                    return _DEAD
+                self.mark = (key, -1, redeals)
+            seen = visited.get(key)
             if seen is not None and seen >= redeals:
-                return False
+                return _SEEN
             visited[key] = redeals
-            return True
+            return 0
         _fc, r, tab, talon, p, _k, mask = st
         key = (r, mask, tuple(sorted(tab)))
-        seen = visited.get(key)
         step = p % self.draw
         if step == 0 or p == len(talon):  # on the cycle
-            if seen is not None:
-                return False
-            visited[key] = self.offcycle_none
-            return True
-        if seen is None:
-            seen = self.offcycle_none
-        elif seen[step] <= p:
-            return False
-        visited[key] = (*seen[:step], p, *seen[step + 1 :])
-        return True
+            step = p = 0
+        if dead is not None:
+            known = dead.get(key)
+            if known is not None and known[step] <= p:
+                return _DEAD
+            self.mark = (key, step, p)
+        seen = visited.get(key)
+        if seen is not None and seen[step] <= p:
+            return _SEEN
+        visited[key] = _covering(seen or self.offcycle_none, step, p)
+        return 0
 
     def _up(self, fc: tuple[int, ...]) -> int:
         """The bit set of the cards up, from the cards up per suit."""
@@ -652,7 +674,7 @@ class _Search:
         from hand, while fewer cards lie in the piles there; and every search step along a line
         with the fewest such moves brings a position nearer: it moves a counted card, or takes a
         card up from the piles or the reserve (a chain ends so, whatever it trades on the way,
-        and a line's trades wait in chains, see `_chains`). So the argument of `_fresh` holds:
+        and a line's trades wait in chains, see `_chains`). So the argument of `_seen` holds:
         of the positions found that could be won, the one nearest a win is taken up and not
         skipped (what covers it would be nearer still), and the step it offers towards the win
         leads nearer again. Seed deal 84 is proved dead in about 400 positions, against 14,000
@@ -1014,23 +1036,29 @@ class _Search:
         if self._won(root):
             self.result, self.line = "winnable", made
             return
-        # The searched positions (`_fresh`): canonical position -> redeals left when it was
+        # The searched positions (`_seen`): canonical position -> redeals left when it was
         # searched (more left is never worse), or where the waste's top is compared, (r, mask,
         # piles) -> the lowest waste position seen per step off the cycle.
         self.visited: dict[tuple, Any] = {}
         # Where talon cards are lifted (`_lifted_seen`), the searched positions instead: the
         # reserve and piles (as in the key) -> the cards at hand (as in the key) of each.
         self.hands_seen: dict[tuple, list[int]] = {}
-        self._fresh(root)
+        # The positions on the search's path (where a dead table is kept, see `_close`): key ->
+        # (depth, step, place) of the shallowest with that key.
+        self.on_path: dict[tuple, tuple[int, int, int]] = {}
+        if self._seen(root) == _DEAD:  # another search proved it
+            self.result = "unwinnable"
+            return
         # The searched positions with every talon card lifted from their tops (`_lifted_seen`);
         # the root has none in its piles.
         self.bare = {(root[1], tuple(sorted(root[2])))}
         # The positions found and not yet searched through, by `_depth`: a stack of frames
         # [state, its moves (None until it is taken up), index of the next one to try, the moves
-        # that led here, the frame it was found from, the move it would undo (see `_moves`)].
-        self.stacks: dict[int, list[list[Any]]] = {
-            self._depth(root): [[root, None, 0, made, None, None]]
-        }
+        # that led here, the frame it was found from, the move it would undo (see `_moves`),
+        # and for `_close`: the shallowest depth it depends on, the positions that wait for it,
+        # its `mark`].
+        frame = [root, None, 0, made, None, None, 0, None, self.mark]
+        self.stacks: dict[int, list[list[Any]]] = {self._depth(root): [frame]}
 
     def _depth(self, st: tuple) -> int:
         """Which positions are taken up first: where talon cards are lifted (`_lifted_seen`),
@@ -1069,6 +1097,7 @@ class _Search:
         if self.result is not None:
             return self.result
         stacks = self.stacks
+        tarjan = self.dead is not None
         nodes = 0
         while stacks:
             depth = min(stacks)
@@ -1094,24 +1123,102 @@ class _Search:
                     self.result = "winnable"
                     self.line = self._line_to(frame) + led
                     return self.result
-                if not self._fresh(child):
+                seen = self._seen(child)
+                if seen:
+                    if seen == _SEEN and tarjan:
+                        self._depend(frame)
                     continue
                 undo = None
                 if mv[0] == _PILE and mv[3] >= 0:
                     src = parent[2][mv[1]]
                     if len(src) > mv[2]:
                         undo = (src[-mv[2]], src[-mv[2] - 1])  # (moved card, the card it sat on)
-                stacks.setdefault(self._depth(child), []).append([child, None, 0, led, frame, undo])
+                found = stacks.setdefault(self._depth(child), [])
+                at = len(found)
+                # (a skipped undo leads back to the frame it was found from: it depends on it)
+                entry = [child, None, 0, led, frame, undo, at if undo is None else at - 1]
+                entry += (None, self.mark)
+                if tarjan:
+                    self.on_path.setdefault(self.mark[0], (at, self.mark[1], self.mark[2]))
+                found.append(entry)
                 break
             else:  # searched through
                 stack.pop()
                 frame[1] = ()  # (its moves are not needed again)
+                if tarjan:
+                    self._close(frame, len(stack))
                 if not stack:
                     del stacks[depth]
             frame[2] = i
         self.nodes += nodes
         self.result = "unwinnable"
         return self.result
+
+    def _depend(self, frame: list[Any]) -> None:
+        """Note that `frame` found a position (`mark`) covered by one seen (see `_close`): by one on
+        the path it depends on that one's depth, else (one searched through, but not proved dead)
+        on every depth."""
+        key, step, place = self.mark
+        found = self.on_path.get(key)
+        low = -1
+        if found is not None:
+            at, was, where = found
+            if was == step == -1:  # (redeals left)
+                low = at if where >= place else -1
+            elif step == 0 or (was == step and where <= place):
+                low = at
+        if low < frame[6]:
+            frame[6] = low
+
+    def _close(self, frame: list[Any], depth: int) -> None:
+        """A frame searched through, at `depth` on the path: record it dead in `dead` when that
+        is proved, with the positions waiting for it, or hand them to the frame below.
+
+        Why: the restarts (`_Restarts`) and the real search meet the same positions again and
+        again, and every search through a dead one is wasted. A position searched through is
+        dead when each of its moves won nothing and led to a position recorded dead or to one
+        that is dead for the same reason. What may still be open is what is on the path: a move
+        that leads back to a position on it (or to one covered by it, see `_seen`), and the
+        undo of the previous move, which the search skips (it leads back to the frame below, or
+        to it with safe cards up, the same for a win). So each frame keeps the shallowest depth
+        on the path it depends on, as in Tarjan's strongly connected components: one that
+        depends on nothing below itself is dead, and with it every position that was waiting
+        for it; one that does goes on waiting, with its own waiting positions, on the frame
+        below. A position found covered by one searched through and not yet proved dead could
+        depend on anything on the path, and is taken to.
+
+        Why it is exact: the positions recorded together can only move among themselves or to
+        positions already proved dead, and none of their moves wins; so none can be won.
+        """
+        low = frame[6]
+        mark = frame[8]
+        if self.on_path.get(mark[0], (-2,))[0] == depth:
+            del self.on_path[mark[0]]
+        if low >= depth:
+            self._record(mark)
+            for waiting in frame[7] or ():
+                self._record(waiting)
+            return
+        below = frame[4]
+        if below is None:
+            return
+        if low < below[6]:
+            below[6] = low
+        if low >= 0:  # (what depends on every depth is never proved dead: no need to keep it)
+            if below[7] is None:
+                below[7] = []
+            below[7].append(mark)
+            below[7].extend(frame[7] or ())
+
+    def _record(self, mark: tuple) -> None:
+        """Record a position (its `mark`) as proved dead."""
+        key, step, place = mark
+        dead = self.dead
+        if step < 0:  # redeals left: dead with some, dead with fewer
+            if dead.get(key, -1) < place:
+                dead[key] = place
+        else:
+            dead[key] = _covering(dead.get(key) or self.offcycle_none, step, place)
 
 
 class _RelaxedSearch(_Search):
@@ -1162,8 +1269,10 @@ class _RelaxedSearch(_Search):
 class _ShuffledSearch(_Search):
     """The real search with its move order perturbed by `rng` (see `_Restarts`)."""
 
-    def __init__(self, state: cf.CanfieldState, rng: random.Random) -> None:
-        super().__init__(state)
+    def __init__(
+        self, state: cf.CanfieldState, rng: random.Random, dead: dict[tuple, Any] | None = None
+    ) -> None:
+        super().__init__(state, dead)
         self.rng = rng
 
     def _moves(self, st: tuple, undo: tuple[int, int] | None) -> list[tuple]:
@@ -1220,8 +1329,10 @@ class _Restarts:
     SHUFFLED = 16  # levels from the root whose moves a run takes in a random order
     SWAP = 0.6
 
-    def __init__(self, state: cf.CanfieldState) -> None:
+    def __init__(self, state: cf.CanfieldState, dead: dict[tuple, Any] | None = None) -> None:
+        """`dead`: the table of positions proved dead the runs share (see `_Search._close`)."""
         self.state = state
+        self.dead = dead
         self.nodes = 0
         self.runs = 0
         self.result: str | None = None
@@ -1230,7 +1341,7 @@ class _Restarts:
 
     def _next_run(self) -> None:
         self.runs += 1
-        self.search = _ShuffledSearch(self.state, random.Random(self.runs))
+        self.search = _ShuffledSearch(self.state, random.Random(self.runs), self.dead)
         self.search.begin()
         self.length = self.UNIT * _luby(self.runs)
         self.done = 0  # the current run's positions
@@ -1317,7 +1428,8 @@ def solve(
     if state.rules.empty_fill == "reserve" and state.reserve and not all(state.tableau):
         return _solve_each_first_move(state, time_limit, node_limit)
     deadline = None if time_limit is None else start + time_limit
-    real = _Search(state)
+    dead: dict[tuple, Any] = {}  # shared by the real search and the restarts (`_Search._close`)
+    real = _Search(state, dead)
     real.begin()
     # Where laid twins merge (Seed), the real search proves every dead deal the relaxed one does,
     # and sooner: on the 152 Seed deals among 1-1000 that took over half a second, 10 s each, it
@@ -1326,11 +1438,11 @@ def solve(
     if relaxed is not None:
         relaxed.begin()
     # Where the talon is not free (Classic), beside them the restarts look for the wins the real
-    # search gets lost on, with a full share. Where it is free (Seed) nothing else helped: on the
-    # 54 Seed deals among 1-300 that took over a second, the restarts or a beam search beside
+    # search gets lost on, with the largest share. Where it is free (Seed) nothing else helped: on
+    # the 54 Seed deals among 1-300 that took over a second, the restarts or a beam search beside
     # the two decided exactly the deals the two decided alone (measured before laid twins were
     # merged and talon cards went up only when needed).
-    finder = None if real.free_talon else _Restarts(state)
+    finder = None if real.free_talon else _Restarts(state, dead)
     searches = [x for x in (real, relaxed, finder) if x is not None]
     result = real.result
 
@@ -1342,10 +1454,12 @@ def solve(
             result = "unknown"
             break
         step = min(_SLICE, left())
-        result = real.advance(step)
-        # Where the real talon is not free, the relaxed game (whose talon is) is far easier and
-        # its proofs rare: it gets a quarter of the real search's share there.
-        share = min(step if real.free_talon else max(1, step // 4), left())
+        # Where the restarts run, they find most of the slow wins, and with the dead table they
+        # share the real search's proofs, and the real search theirs: on the fresh Classic deals
+        # 3001-3300, 10 s each, the real search with a quarter of their share and the relaxed
+        # one with a tenth decided 295 against 291 with the shares 1, 1/4 and 1 before.
+        result = real.advance(step if finder is None else max(1, step // 4))
+        share = min(step if finder is None else max(1, step // 10), left())
         if result is None and relaxed is not None and relaxed.result is None and share > 0:
             result = "unwinnable" if relaxed.advance(share) == "unwinnable" else None
         share = left()
