@@ -14,6 +14,7 @@ import json
 import random
 import subprocess
 import sys
+from dataclasses import replace
 
 import pytest
 from conftest import make_state, nearly_won, run_of
@@ -374,6 +375,28 @@ def test_restarts_go_on_in_new_orders_and_a_run_that_exhausts_the_game_proves_it
     assert restarts.line == []
 
 
+def as_state(search: _Search, root: canfield.CanfieldState, st: tuple) -> canfield.CanfieldState:
+    """A search's internal position as the engine's, for the referee (foundation slots as at the
+    root, a suit with none there in the first free one)."""
+    fc, r, tab, talon, p, k, _mask = st
+    slots = [list(f) for f in root.foundations]
+    slot_of = {f[0][1]: i for i, f in enumerate(slots) if f}
+    free = [i for i, f in enumerate(slots) if not f]
+    for s, suit in enumerate(SUITS):
+        if fc[s]:
+            i = slot_of[suit] if suit in slot_of else free.pop(0)
+            slots[i] = [FULL_DECK[search.card_at[s][n]] for n in range(fc[s])]
+    return replace(
+        root,
+        foundations=tuple(tuple(f) for f in slots),
+        reserve=tuple(FULL_DECK[c] for c in search.reserve[:r]),
+        tableau=tuple(tuple(FULL_DECK[c] for c in pile) for pile in tab),
+        waste=tuple(FULL_DECK[c] for c in talon[:p]),
+        stock=tuple(FULL_DECK[c] for c in reversed(talon[p:])),
+        redeals_used=0 if root.rules.redeals is None else root.rules.redeals - k,
+    )
+
+
 @pytest.mark.parametrize(
     "options",
     [
@@ -382,17 +405,35 @@ def test_restarts_go_on_in_new_orders_and_a_run_that_exhausts_the_game_proves_it
         {**canfield.presets["classic"], "draw": 1, "redeals": 0, "tableau_move": "any"},
     ],
 )
-def test_runs_that_share_the_positions_proved_dead_keep_every_verdict(options, monkeypatch):
-    # Runs of 40 positions each, all sharing one table of the positions proved dead with the real
-    # search: the runs decide small positions only through what earlier runs proved (a dead
-    # position recorded too soon, one that still had a way back to the path, would show as a
-    # win lost), against the referee.
+def test_no_position_recorded_dead_can_be_won(options, monkeypatch):
+    # Runs of 40 positions each, sharing one table of the positions proved dead with the real
+    # search, on small positions: every position recorded dead (up to 25 a position) is given to
+    # the referee, which must find no win from it (one recorded too soon, with a way back up the
+    # path, often has one), and the verdicts must be the referee's.
     monkeypatch.setattr(_Restarts, "UNIT", 40)
-    recorded = 0
+    found: dict[tuple, tuple] = {}  # mark -> (the search, its internal position)
+    records: list[tuple] = []
+    seen, record = _Search._seen, _Search._record
+
+    def seen_noting(self, st: tuple) -> int:
+        verdict = seen(self, st)
+        if not verdict and self.dead is not None:
+            found.setdefault(self.mark, (self, st))
+        return verdict
+
+    def record_noting(self, mark: tuple) -> None:
+        records.append(found[mark])
+        record(self, mark)
+
+    monkeypatch.setattr(_Search, "_seen", seen_noting)
+    monkeypatch.setattr(_Search, "_record", record_noting)
+    checked = 0
     for state, referee in refereed_positions(options, 150):
         if state.reserve and not all(state.tableau) and options["empty_fill"] == "reserve":
             continue  # (a gap the reserve has yet to fill: `solve` tries each card first)
         dead: dict = {}
+        found.clear()
+        records.clear()
         restarts = _Restarts(state, dead)
         real = _Search(state, dead)
         real.begin()
@@ -400,11 +441,15 @@ def test_runs_that_share_the_positions_proved_dead_keep_every_verdict(options, m
         while verdict is None:
             verdict = restarts.advance(40) or real.advance(10)
         assert verdict == referee, state.to_dict()
-        recorded += len(dead)
         if verdict == "winnable":
             line = restarts.line if restarts.result else real.line
             assert replays_to_win(state, _engine_line(state, real.real_line(line)))
-    assert recorded > 300
+        for search, st in random.Random(len(records)).sample(records, min(25, len(records))):
+            position = as_state(search, state, st)
+            seen_from_there = exhaustive(position, 20_000)
+            assert seen_from_there != "winnable", (state.to_dict(), position.to_dict())
+            checked += seen_from_there is not None
+    assert checked > 150
 
 
 def test_a_position_proved_dead_is_not_searched_again_by_a_search_sharing_the_table():
@@ -442,13 +487,13 @@ def test_a_position_whose_only_way_on_is_back_down_the_path_waits_for_the_path()
     # and in a real search, every frame found by a move that has an undo waits for the one below
     search = _Search(deal("classic", 21), {})
     search.begin()
-    waiting = 0
+    with_undo = 0
     for _ in range(50):
         search.advance(20)
         for depth, frame in enumerate(search.stacks[0]):
             assert frame[6] <= (depth - 1 if frame[5] else depth)
-            waiting += frame[5] is not None
-    assert waiting > 50
+            with_undo += frame[5] is not None
+    assert with_undo > 50
 
 
 def test_a_position_seen_on_the_path_makes_its_finders_wait_for_it():
@@ -460,6 +505,13 @@ def test_a_position_seen_on_the_path_makes_its_finders_wait_for_it():
         search.mark = (("k",), step, place)  # place 7 and the cycle are reached from 4
         search._depend(frame)
         assert frame[6] == low, (step, place)
+    # with limited redeals the place is the redeals left: one with as many or more covers
+    search.on_path = {("k",): (2, -1, 1)}
+    for place, low in [(1, 2), (0, 2), (2, -1)]:
+        frame[6] = 6
+        search.mark = (("k",), -1, place)
+        search._depend(frame)
+        assert frame[6] == low, place
 
 
 def test_a_card_laid_from_a_free_talon_and_its_twin_at_hand_are_one_position():

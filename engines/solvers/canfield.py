@@ -84,7 +84,7 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
   depth-first search does not in ten. (Where the talon is free, neither they nor a beam search
   decided any deal the two searches above did not.) The runs and the real search share one
   table of the positions proved dead (`_Search._close`), so none searches again what another
-  has proved dead: the runs, which get most of the time, never search one dead end twice.
+  has proved dead: the runs, which get most of the time, seldom search one dead end twice.
 
 The searches are depth-first, but where talon cards are lifted, positions with fewer talon
 cards laid in the piles are taken up first (`_Search._depth`), so that the forms that cover
@@ -357,8 +357,8 @@ class _Search:
     def _seen(self, st: tuple) -> int:
         """Whether a position needs no search: 0 if no position the search has seen covers it
         (it is then recorded as seen, and searched), else `_SEEN`, or `_DEAD` when the table of
-        positions proved dead (`dead`, see `_close`) covers it. Where a dead table is kept, `mark` is set to
-        the position's (key, step, place) for `_close` and `_depend`.
+        positions proved dead (`dead`, see `_close`) covers it. Where a dead table is kept and the
+        position is not dead, `mark` is set to its (key, step, place) for `_close` and `_depend`.
 
         What covers it: the same canonical position (`_key`), with as many redeals left or more
         (more left is never worse). And where the talon is not free but redeals are unlimited,
@@ -1040,7 +1040,7 @@ class _Search:
             return
         # The searched positions (`_seen`): canonical position -> redeals left when it was
         # searched (more left is never worse), or where the waste's top is compared, (r, mask,
-        # piles) -> the lowest waste position seen per step off the cycle.
+        # piles) -> the lowest waste position seen per step (see `_seen`; step 0 is the cycle).
         self.visited: dict[tuple, Any] = {}
         # Where talon cards are lifted (`_lifted_seen`), the searched positions instead: the
         # reserve and piles (as in the key) -> the cards at hand (as in the key) of each.
@@ -1051,6 +1051,8 @@ class _Search:
         if self._seen(root) == _DEAD:  # another search proved it
             self.result = "unwinnable"
             return
+        if self.dead is not None:
+            self.on_path[self.mark[0]] = (0, self.mark[1], self.mark[2])
         # The searched positions with every talon card lifted from their tops (`_lifted_seen`);
         # the root has none in its piles.
         self.bare = {(root[1], tuple(sorted(root[2])))}
@@ -1157,9 +1159,9 @@ class _Search:
         return self.result
 
     def _depend(self, frame: list[Any]) -> None:
-        """Note that `frame` found a position (`mark`) covered by one seen (see `_close`): by one on
-        the path it depends on that one's depth, else (one searched through, but not proved dead)
-        on every depth."""
+        """Note that `frame` found a position (`mark`) covered by one seen (see `_close`): if the
+        shallowest position on the path with its key covers it, it depends on that one's depth,
+        else on every depth (the one that covers it may wait on any)."""
         key, step, place = self.mark
         found = self.on_path.get(key)
         low = -1
@@ -1181,13 +1183,15 @@ class _Search:
         dead when each of its moves won nothing and led to a position recorded dead or to one
         that is dead for the same reason. What may still be open is what is on the path: a move
         that leads back to a position on it (or to one covered by it, see `_seen`), and the
-        undo of the previous move, which the search skips (it leads back to the frame below, or
-        to it with safe cards up, the same for a win). So each frame keeps the shallowest depth
+        undo of the previous move, which the search skips (it leads back to the frame below
+        exactly: the move took no card up, or there would be no undo). So each frame keeps the shallowest depth
         on the path it depends on, as in Tarjan's strongly connected components: one that
         depends on nothing below itself is dead, and with it every position that was waiting
         for it; one that does goes on waiting, with its own waiting positions, on the frame
         below. A position found covered by one searched through and not yet proved dead could
-        depend on anything on the path, and is taken to.
+        depend on anything on the path, and is taken to: then no position on the path is
+        recorded, and neither is what waits when a restart run is cut off (on Classic deals 855
+        and 7, about a tenth of the positions the runs searched through).
 
         Why it is exact: the positions recorded together can only move among themselves or to
         positions already proved dead, and none of their moves wins; so none can be won.
@@ -1326,8 +1330,10 @@ class _Restarts:
     1001-2000 against 91.8 %, side by side (21 deals more, 13 fewer). With the table of the
     positions proved dead that the runs share (`_Search._close`), UNIT is still the best of
     those tried: on Classic deals 3001-3300, 10 s each, with a first form of the table, 295
-    decided against 292 with 1,500 and 291 with 10,000, and against 293 with SWAP 0.3. A run that exhausts its positions (or finds
-    the rest proved dead) has searched the whole real game, so its "unwinnable" is a proof.
+    decided against 292 with 1,500 and 291 with 10,000, and against 293 with SWAP 0.3; on the
+    fresh deals 3601-3900, SHUFFLED 16 decided 283 against 279 for 8, and SWAP 0.6 283 against
+    280 for 0.8. A run that exhausts its positions (or finds the rest proved dead) has searched
+    the whole real game, so its "unwinnable" is a proof.
     """
 
     UNIT = 4_000  # positions of the shortest runs (about 0.05 s)
@@ -1462,7 +1468,8 @@ def solve(
         # Where the restarts run, they find most of the slow wins, and with the dead table they
         # share the real search's proofs, and the real search theirs: on the fresh Classic deals
         # 3001-3300, 10 s each, the real search with a quarter of their share and the relaxed
-        # one with a tenth decided 295 against 291 with the shares 1, 1/4 and 1 before.
+        # one with a tenth decided 295 against 291 with the shares 1, 1/4 and 1 before (with a
+        # first form of the table; the solver as it is decided 294, and 288 before the table).
         result = real.advance(step if finder is None else max(1, step // 4))
         share = min(step if finder is None else max(1, step // 10), left())
         if result is None and relaxed is not None and relaxed.result is None and share > 0:
