@@ -313,7 +313,7 @@ class _Search:
         # Where the talon is not free but redeals are unlimited, positions are compared by the
         # places of the waste's top they reach (see `_seen`).
         self.steps = self.unlimited and not self.free_talon
-        self.offcycle_none = (53,) * self.draw
+        self.no_places = (53,) * self.draw  # a record of places (`_covering`) that covers none
         self.reach: dict[tuple[int, int, int], tuple[int, ...]] = {}  # see `_passes`
         self.safe_cards: dict[tuple[int, ...], tuple[int, ...]] = {}  # see `_autoplay`
         self.nodes = 0
@@ -413,7 +413,7 @@ class _Search:
         seen = visited.get(key)
         if seen is not None and seen[step] <= p:
             return _SEEN
-        visited[key] = _covering(seen or self.offcycle_none, step, p)
+        visited[key] = _covering(seen or self.no_places, step, p)
         return 0
 
     def _up(self, fc: tuple[int, ...]) -> int:
@@ -1224,7 +1224,7 @@ class _Search:
             if dead.get(key, -1) < place:
                 dead[key] = place
         else:
-            dead[key] = _covering(dead.get(key) or self.offcycle_none, step, place)
+            dead[key] = _covering(dead.get(key) or self.no_places, step, place)
 
 
 class _RelaxedSearch(_Search):
