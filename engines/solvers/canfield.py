@@ -1184,14 +1184,14 @@ class _Search:
         that is dead for the same reason. What may still be open is what is on the path: a move
         that leads back to a position on it (or to one covered by it, see `_seen`), and the
         undo of the previous move, which the search skips (it leads back to the frame below
-        exactly: the move took no card up, or there would be no undo). So each frame keeps the shallowest depth
-        on the path it depends on, as in Tarjan's strongly connected components: one that
-        depends on nothing below itself is dead, and with it every position that was waiting
-        for it; one that does goes on waiting, with its own waiting positions, on the frame
-        below. A position found covered by one searched through and not yet proved dead could
-        depend on anything on the path, and is taken to: then no position on the path is
-        recorded, and neither is what waits when a restart run is cut off (on Classic deals 855
-        and 7, about a tenth of the positions the runs searched through).
+        exactly: the move took no card up, or there would be no undo). So each frame keeps the
+        shallowest depth on the path it depends on, as in Tarjan's strongly connected
+        components: one that depends on nothing below itself is dead, and with it every position
+        that was waiting for it; one that does goes on waiting, with its own waiting positions, on
+        the frame below. A position found covered by one searched through and not yet proved dead
+        could depend on anything on the path, and is taken to: then no position on the path is
+        recorded, and neither is what waits when a restart run is cut off (on Classic deals 855 and
+        7, about a tenth of the positions the runs searched through).
 
         Why it is exact: the positions recorded together can only move among themselves or to
         positions already proved dead, and none of their moves wins; so none can be won.
