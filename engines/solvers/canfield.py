@@ -474,31 +474,36 @@ class _Search:
                 res.append((_RESERVE, gap))
 
         mode = self.mode
+        twins = self.twins
         for i in range(4):
             pile = tab[i]
             size = len(pile)
             if not size:
                 continue
-            units = [1]
-            if size > 1 and mode != "top":
-                run = self._run(pile)
+            b = pile[-1]
+            if fc[_SUIT[b]] == pos[b]:
+                up.append((_PILE, i, 1, -1))
+            if twins and self.origin >> b & 1:
+                t = _TWIN[b]
+                if fc[_SUIT[t]] == pos[t] and self.origin >> t & 1:
+                    # the twin at hand, or laid in a pile (it is not up: it goes up next)
+                    up.append((_RETURN if mask >> t & 1 else _EXCHANGE, t, i))
+            if size == 1:
+                units: tuple[int, ...] | range = (1,)
+            elif mode == "top":
+                units = (1,)
+            else:
+                run = self.runs.get(pile) or self._run(pile)
                 if mode == "pile":
-                    if run == size:
-                        units.append(size)
+                    units = (1, size) if run == size else (1,)
                 else:
-                    units.extend(range(2, run + 1))
+                    units = range(1, run + 1)
             for n in units:
-                b = pile[-n]
+                if n > 1:
+                    b = pile[-n]
                 whole = n == size
                 if bridging:
                     covers.append((b, i, (_PILE, i, n)))
-                if n == 1 and fc[_SUIT[b]] == pos[b]:
-                    up.append((_PILE, i, 1, -1))
-                if n == 1 and self.twins and self.origin >> b & 1:
-                    t = _TWIN[b]
-                    if fc[_SUIT[t]] == pos[t] and self.origin >> t & 1:
-                        # the twin at hand, or laid in a pile (it is not up: it goes up next)
-                        up.append((_RETURN if mask >> t & 1 else _EXCHANGE, t, i))
                 if _HOST_BITS[b] & top_bits:
                     for h in hosts[b]:
                         j = tops.get(h)
@@ -553,7 +558,7 @@ class _Search:
                     if n >= 0:
                         gaps.append((_TALON, c, gap, q, n))
 
-        return up + res + emptying + tabm + tal + gaps + backs
+        return [*up, *res, *emptying, *tabm, *tal, *gaps, *backs]
 
     def _run(self, pile: tuple[int, ...]) -> int:
         """How many cards on top of `pile` are built down in sequence (at least its top card);
@@ -797,6 +802,59 @@ class _Search:
 
     def _play(self, st: tuple, mv: tuple) -> tuple:
         """`_apply` without the canonical form."""
+        kind = mv[0]
+        if kind >= _TRADE and kind != _RETURN:  # (see the kinds' numbers at the top)
+            return self._play_compound(st, mv)
+        fc, r, tab, talon, p, k, mask = st
+        tl = list(tab)
+        if kind == _PILE:
+            i, n, dst = mv[1], mv[2], mv[3]
+            pile = tl[i]
+            cards = pile[-n:]
+            tl[i] = pile[:-n]
+            c = cards[0]
+        elif kind == _TALON:
+            c, dst, q, passes = mv[1], mv[2], mv[3], mv[4]
+            talon = talon[: q - 1] + talon[q:]
+            p = q - 1
+            if not self.unlimited:  # unlimited redeals are free: k stays 0, or keys repeat
+                k -= passes
+            mask ^= 1 << c
+            cards: tuple[int, ...] = (c,)
+        elif kind == _RESERVE:
+            dst = mv[1]
+            c = self.reserve[r - 1]
+            r -= 1
+            cards = (c,)
+        elif kind == _RETURN:  # the card at hand up, its twin from the pile's top to hand
+            c, i, dst = mv[1], mv[2], -1
+            twin = tl[i][-1]
+            tl[i] = tl[i][:-1]
+            talon = tuple(twin if x == c else x for x in talon)
+            mask ^= 1 << c | 1 << twin
+            cards = (c,)
+        else:
+            s, dst = mv[1], mv[2]
+            c = self.card_at[s][fc[s] - 1]
+            fl = list(fc)
+            fl[s] -= 1
+            fc = tuple(fl)
+            cards = (c,)
+        if dst < 0:
+            fl = list(fc)
+            fl[_SUIT[c]] += 1
+            fc = tuple(fl)
+        else:
+            tl[dst] = tl[dst] + cards
+        if r and self.fill_reserve and not all(tl):
+            for j in range(4):
+                if not tl[j] and r:
+                    tl[j] = (self.reserve[r - 1],)
+                    r -= 1
+        return (fc, r, tuple(tl), talon, p, k, mask)
+
+    def _play_compound(self, st: tuple, mv: tuple) -> tuple:
+        """`_play` for the moves made of others (chains, bridges, exchanges, trades)."""
         fc, r, tab, talon, p, k, mask = st
         kind = mv[0]
         if kind == _CHAIN:
@@ -826,61 +884,14 @@ class _Search:
             c, t = mv[1], _TWIN[mv[1]]
             tab = tuple(tuple(t if x == c else c if x == t else x for x in pile) for pile in tab)
             return self._play((fc, r, tab, talon, p, k, mask), (_PILE, mv[2], 1, -1))
-        if kind == _TRADE:
-            c, j = mv[1], mv[2]
-            t = _TWIN[c]
-            tl = list(tab)
-            tl[j] = tuple(t if x == c else x for x in tab[j])
-            fl = list(fc)
-            fl[_SUIT[c]] += 1
-            talon = tuple(x for x in talon if x != t)
-            return (tuple(fl), r, tuple(tl), talon, p, k, mask ^ 1 << t)
+        c, j = mv[1], mv[2]  # _TRADE
+        t = _TWIN[c]
         tl = list(tab)
-        if kind == _TALON:
-            c, dst, q, passes = mv[1], mv[2], mv[3], mv[4]
-            talon = talon[: q - 1] + talon[q:]
-            p = q - 1
-            if not self.unlimited:  # unlimited redeals are free: k stays 0, or keys repeat
-                k -= passes
-            mask ^= 1 << c
-            cards: tuple[int, ...] = (c,)
-        elif kind == _RESERVE:
-            dst = mv[1]
-            c = self.reserve[r - 1]
-            r -= 1
-            cards = (c,)
-        elif kind == _RETURN:  # the card at hand up, its twin from the pile's top to hand
-            c, i, dst = mv[1], mv[2], -1
-            twin = tl[i][-1]
-            tl[i] = tl[i][:-1]
-            talon = tuple(twin if x == c else x for x in talon)
-            mask ^= 1 << c | 1 << twin
-            cards = (c,)
-        elif kind == _PILE:
-            i, n, dst = mv[1], mv[2], mv[3]
-            pile = tl[i]
-            cards = pile[-n:]
-            tl[i] = pile[:-n]
-            c = cards[0]
-        else:
-            s, dst = mv[1], mv[2]
-            c = self.card_at[s][fc[s] - 1]
-            fl = list(fc)
-            fl[s] -= 1
-            fc = tuple(fl)
-            cards = (c,)
-        if dst < 0:
-            fl = list(fc)
-            fl[_SUIT[c]] += 1
-            fc = tuple(fl)
-        else:
-            tl[dst] = tl[dst] + cards
-        if r and self.fill_reserve:
-            for j in range(4):
-                if not tl[j] and r:
-                    tl[j] = (self.reserve[r - 1],)
-                    r -= 1
-        return (fc, r, tuple(tl), talon, p, k, mask)
+        tl[j] = tuple(t if x == c else x for x in tab[j])
+        fl = list(fc)
+        fl[_SUIT[c]] += 1
+        talon = tuple(x for x in talon if x != t)
+        return (tuple(fl), r, tuple(tl), talon, p, k, mask ^ 1 << t)
 
     def real_line(self, line: list[tuple]) -> list[tuple]:
         """A line from the root as the moves really made: where the search's canonical form
@@ -960,7 +971,9 @@ class _Search:
     def _child(self, st: tuple, mv: tuple) -> tuple[tuple, list[tuple]]:
         """The position after `mv` and the safe foundation moves it allows, with the moves that
         led there."""
-        child = self._apply(st, mv)
+        child = self._play(st, mv)  # (`_apply`, spelt out: this is the hot path)
+        if self.twins:
+            child = self._twins(child)
         child, made = self._autoplay(child)
         return child, [mv, *made]
 
@@ -993,6 +1006,8 @@ class _Search:
             safe = safe_of.get(fc)
             if safe is None:
                 safe = safe_of[fc] = self._safe(fc)
+            if not safe:
+                return st, made
             mv: tuple | None = None
             r, tab = st[1], st[2]
             for c in safe:
@@ -1102,15 +1117,18 @@ class _Search:
             return self.result
         stacks = self.stacks
         tarjan = self.dead is not None
+        lifts = self.lifts
+        free = self.free_talon
+        child_of, seen_of, moves_of = self._child, self._seen, self._moves
         nodes = 0
         while stacks:
-            depth = min(stacks)
+            depth = min(stacks) if lifts else 0
             stack = stacks[depth]
             frame = stack[-1]
             moves = frame[1]
             if moves is None:  # taken up
-                skip = self.lifts and self._lifted_seen(frame[0])
-                moves = frame[1] = () if skip else self._moves(frame[0], frame[5])
+                skip = lifts and self._lifted_seen(frame[0])
+                moves = frame[1] = () if skip else moves_of(frame[0], frame[5])
             parent = frame[0]
             i = frame[2]
             while i < len(moves):  # the next moves, until one leads to a position to search
@@ -1120,14 +1138,14 @@ class _Search:
                     return None
                 mv = moves[i]
                 i += 1
-                child, led = self._child(parent, mv)
+                child, led = child_of(parent, mv)
                 nodes += 1
-                if self._won(child):
+                if sum(child[0]) == 52 or (free and self._won(child)):
                     self.nodes += nodes
                     self.result = "winnable"
                     self.line = self._line_to(frame) + led
                     return self.result
-                seen = self._seen(child)
+                seen = seen_of(child)
                 if seen:
                     if seen == _SEEN and tarjan:
                         self._depend(frame)
@@ -1137,14 +1155,15 @@ class _Search:
                     src = parent[2][mv[1]]
                     if len(src) > mv[2]:
                         undo = (src[-mv[2]], src[-mv[2] - 1])  # (moved card, the card it sat on)
-                found = stacks.setdefault(self._depth(child), [])
+                found = stacks.setdefault(self._depth(child), []) if lifts else stack
                 at = len(found)
                 # (a skipped undo leads back to the frame it was found from: it depends on it)
-                entry = [child, None, 0, led, frame, undo, at if undo is None else at - 1]
-                entry += (None, self.mark)
+                mark = self.mark
+                found.append(
+                    [child, None, 0, led, frame, undo, at if undo is None else at - 1, None, mark]
+                )
                 if tarjan:
-                    self.on_path.setdefault(self.mark[0], (at, self.mark[1], self.mark[2]))
-                found.append(entry)
+                    self.on_path.setdefault(mark[0], (at, mark[1], mark[2]))
                 break
             else:  # searched through
                 stack.pop()
@@ -1290,13 +1309,14 @@ class _ShuffledSearch(_Search):
         (Restarts run only where the talon is not free, so nothing is lifted and the search is
         one stack, whose top frame is the position taken up: its length is that position's
         level, 1 at the root.)"""
-        moves = super()._moves(st, undo)
+        moves = _Search._moves(self, st, undo)
         if len(self.stacks[0]) <= _Restarts.SHUFFLED:
             self.rng.shuffle(moves)
             return moves
         chance = self.rng.random
+        swap = _Restarts.SWAP
         for i in range(len(moves) - 1):
-            if chance() < _Restarts.SWAP:
+            if chance() < swap:
                 moves[i], moves[i + 1] = moves[i + 1], moves[i]
         return moves
 
