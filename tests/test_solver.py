@@ -470,12 +470,12 @@ def test_a_position_whose_only_way_on_is_back_down_the_path_waits_for_the_path()
     # it, not before. One that found a position seen and not yet proved dead is never recorded.
     dead: dict = {}
     search = _Search(deal("classic", 21), dead)
-    below = [None, (), 0, [], None, None, 0, None, (("below",), 0, 0)]
-    undone = [None, (), 0, [], below, (1, 2), 0, None, (("undone",), 1, 4)]
-    search.on_path = {}
+    search.on_path, search.pending = {}, {}
+    below = frame_at(0, ("below",), 0, 0)
+    undone = frame_at(1, ("undone",), 1, 4, below=below, low=0, undo=(1, 2))
     search._close(undone, 1)
-    assert dead == {} and below[7] == [(("undone",), 1, 4)]
-    unsure = [None, (), 0, [], below, None, 1, None, (("unsure",), 0, 0)]
+    assert dead == {} and below[7][2] == [(("undone",), 1, 4)] and below[7][0] is below
+    unsure = frame_at(1, ("unsure",), 0, 0, below=below)
     search.mark = (("elsewhere",), 0, 0)
     search._depend(unsure)
     assert unsure[6] == -1
@@ -484,6 +484,7 @@ def test_a_position_whose_only_way_on_is_back_down_the_path_waits_for_the_path()
     below[6] = 0  # (as if the unsure one had not been found)
     search._close(below, 0)
     assert dead == {("below",): (0, 53, 53), ("undone",): (0, 4, 53)}
+    assert search.pending == {}
     # and in a real search, every frame found by a move that has an undo waits for the one below
     search = _Search(deal("classic", 21), {})
     search.begin()
@@ -496,10 +497,68 @@ def test_a_position_whose_only_way_on_is_back_down_the_path_waits_for_the_path()
     assert with_undo > 50
 
 
+def frame_at(depth, key, step, place, below=None, low=None, undo=None) -> list:
+    """A search frame at `depth` whose position has the mark (key, step, place), taken up and
+    searched through (see `_Search.begin` for the slots)."""
+    low = depth if low is None else low
+    return [None, (), 0, [], below, undo, low, None, (key, step, place), depth]
+
+
+def test_a_position_found_covered_by_one_waiting_for_the_path_waits_with_it():
+    # A position searched through that waits for one on the path (here by an undo) is not dead
+    # yet, nor is it open: a later position that finds it waits for the same frame, and all are
+    # recorded together when that frame is proved dead.
+    dead: dict = {}
+    search = _Search(deal("classic", 21), dead)
+    search.on_path, search.pending = {}, {}
+    root = frame_at(0, ("root",), 0, 0)
+    below = frame_at(1, ("below",), 0, 0, below=root)
+    search._close(frame_at(2, ("undone",), 1, 4, below=below, low=1, undo=(1, 2)), 2)
+    finder = frame_at(2, ("finder",), 2, 5, below=below)
+    for step, place, low in [(1, 1, -1), (2, 4, -1), (1, 7, 1), (0, 0, 1)]:
+        finder[6] = 2
+        search.mark = (("undone",), step, place)  # place 7 and the cycle are reached from 4
+        search._depend(finder)
+        assert finder[6] == low, (step, place)
+    search._close(finder, 2)  # it joins the group waiting for `below`
+    assert dead == {} and [m[0] for m in below[7][2]] == [("undone",), ("finder",)]
+    search._close(below, 1)
+    assert set(dead) == {("below",), ("undone",), ("finder",)} and search.pending == {}
+    # A group that waited for a frame that turned out to depend on everything is settled without
+    # a verdict: what finds one of its positions later depends on everything too.
+    search = _Search(deal("classic", 21), {})
+    search.on_path, search.pending = {}, {}
+    below = frame_at(1, ("below",), 0, 0, below=root)
+    search._close(frame_at(2, ("undone",), 1, 4, below=below, low=1, undo=(1, 2)), 2)
+    below[6] = -1
+    search._close(below, 1)
+    assert search.dead == {} and search.pending == {} and root[6] == -1
+    frame = frame_at(1, ("other",), 0, 0, below=root)
+    search.mark = (("undone",), 1, 4)
+    search._depend(frame)
+    assert frame[6] == -1
+    # Groups handed down join the group below: a position in one waits for the new holder.
+    search = _Search(deal("classic", 21), {})
+    search.on_path, search.pending = {}, {}
+    root = frame_at(0, ("root",), 0, 0)
+    mid = frame_at(1, ("mid",), 0, 0, below=root)
+    search._close(frame_at(2, ("a",), 1, 4, below=mid, low=0), 2)
+    search._close(frame_at(1, ("b",), 1, 4, below=root, low=0), 1)
+    search._close(mid, 1)
+    assert [m[0] for m in root[7][2]] == [("b",), ("a",), ("mid",)] and root[7][0] is root
+    probe = frame_at(1, ("p",), 0, 0, below=root)
+    search.mark = (("a",), 1, 4)
+    search._depend(probe)
+    assert probe[6] == 0 and search.pending[("a",)][0][1] is root[7]
+    search._close(root, 0)
+    assert set(search.dead) == {("root",), ("mid",), ("a",), ("b",)}
+
+
 def test_a_position_seen_on_the_path_makes_its_finders_wait_for_it():
     search = _Search(deal("classic", 21), {})
     search.on_path = {("k",): (3, 1, 4)}  # on the path at depth 3, off the cycle at place 4
-    frame = [None, (), 0, [], None, None, 6, None, ()]
+    search.pending = {}
+    frame = frame_at(6, ("f",), 0, 0)
     for step, place, low in [(1, 7, 3), (0, 0, 3), (1, 1, -1), (2, 5, -1)]:
         frame[6] = 6
         search.mark = (("k",), step, place)  # place 7 and the cycle are reached from 4
