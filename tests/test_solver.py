@@ -409,11 +409,18 @@ def test_no_position_recorded_dead_can_be_won(options, monkeypatch):
     # Runs of 40 positions each, sharing one table of the positions proved dead with the real
     # search, on small positions: every position recorded dead (up to 25 a position) is given to
     # the referee, which must find no win from it (one recorded too soon, with a way back up the
-    # path, often has one), and the verdicts must be the referee's.
+    # path, often has one), and the verdicts must be the referee's. Positions found covered by
+    # one that waits in a group (`pending`) must occur, so that their waiting is checked too.
     monkeypatch.setattr(_Restarts, "UNIT", 40)
     found: dict[tuple, tuple] = {}  # mark -> (the search, its internal position)
     records: list[tuple] = []
-    seen, record = _Search._seen, _Search._record
+    seen, record, depend = _Search._seen, _Search._record, _Search._depend
+    waited = 0
+
+    def depend_noting(self, frame: list) -> None:
+        nonlocal waited
+        waited += self.mark[0] in self.pending and self.mark[0] not in self.on_path
+        depend(self, frame)
 
     def seen_noting(self, st: tuple) -> int:
         verdict = seen(self, st)
@@ -427,6 +434,7 @@ def test_no_position_recorded_dead_can_be_won(options, monkeypatch):
 
     monkeypatch.setattr(_Search, "_seen", seen_noting)
     monkeypatch.setattr(_Search, "_record", record_noting)
+    monkeypatch.setattr(_Search, "_depend", depend_noting)
     checked = 0
     for state, referee in refereed_positions(options, 150):
         if state.reserve and not all(state.tableau) and options["empty_fill"] == "reserve":
@@ -449,7 +457,7 @@ def test_no_position_recorded_dead_can_be_won(options, monkeypatch):
             seen_from_there = exhaustive(position, 20_000)
             assert seen_from_there != "winnable", (state.to_dict(), position.to_dict())
             checked += seen_from_there is not None
-    assert checked > 150
+    assert checked > 150 and waited > 5, (checked, waited)
 
 
 def test_a_position_proved_dead_is_not_searched_again_by_a_search_sharing_the_table():
