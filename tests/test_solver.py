@@ -29,6 +29,7 @@ from engines.solvers.canfield import (
     _RETURN,
     _TWIN,
     RESULTS,
+    _covers_place,
     _engine_line,
     _luby,
     _RelaxedSearch,
@@ -419,7 +420,9 @@ def test_no_position_recorded_dead_can_be_won(options, monkeypatch):
 
     def depend_noting(self, frame: list) -> None:
         nonlocal waited
-        waited += self.mark[0] in self.pending and self.mark[0] not in self.on_path
+        key, step, place = self.mark
+        entry = self.pending.get(key)
+        waited += bool(key not in self.on_path and entry and _covers_place(*entry[1:], step, place))
         depend(self, frame)
 
     def seen_noting(self, st: tuple) -> int:

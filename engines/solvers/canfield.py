@@ -501,7 +501,7 @@ class _Search:
             elif mode == "top":
                 units = (1,)
             else:
-                run = self.runs.get(pile) or self._run(pile)
+                run = self._run(pile)
                 if mode == "pile":
                     units = (1, size) if run == size else (1,)
                 else:
@@ -818,7 +818,7 @@ class _Search:
         if kind == _PILE:
             i, n, dst = mv[1], mv[2], mv[3]
             pile = tl[i]
-            cards = pile[-n:]
+            cards: tuple[int, ...] = pile[-n:]
             tl[i] = pile[:-n]
             c = cards[0]
         elif kind == _TALON:
@@ -828,7 +828,7 @@ class _Search:
             if not self.unlimited:  # unlimited redeals are free: k stays 0, or keys repeat
                 k -= passes
             mask ^= 1 << c
-            cards: tuple[int, ...] = (c,)
+            cards = (c,)
         elif kind == _RESERVE:
             dst = mv[1]
             c = self.reserve[r - 1]
@@ -1072,7 +1072,8 @@ class _Search:
         # (depth, step, place) of the shallowest with that key.
         self.on_path: dict[tuple, tuple[int, int, int]] = {}
         # The positions searched through that wait for one on the path (see `_close`): key ->
-        # (their group, step, place), of the last with that key (if it still waits).
+        # (their group, step, place), of the last with that key; dropped when a group with a
+        # position of that key is settled.
         self.pending: dict[tuple, tuple[list[Any], int, int]] = {}
         if self._seen(root) == _DEAD:  # another search proved it
             self.result = "unwinnable"
@@ -1086,7 +1087,7 @@ class _Search:
         # [state, its moves (None until it is taken up), index of the next one to try, the moves
         # that led here, the frame it was found from, the move it would undo (see `_moves`),
         # and for `_close`: the shallowest depth it depends on, the group of positions that wait
-        # for it, its `mark`, its depth].
+        # for it, its `mark`, its place on the path (its index in the stack)].
         frame = [root, None, 0, made, None, None, 0, None, self.mark, 0]
         self.stacks: dict[int, list[list[Any]]] = {self._depth(root): [frame]}
 
@@ -1204,10 +1205,9 @@ class _Search:
             waiting = self.pending.get(key)
             if waiting is not None and _covers_place(waiting[1], waiting[2], step, place):
                 group = waiting[0]
-                while group[1] is not None:
+                while group[1] is not None:  # (merged into the group below)
                     group = group[1]
-                if group[0] is not None:
-                    low = group[0][9]
+                low = group[0][9]  # (a settled group's positions are no longer in `pending`)
         if low < frame[6]:
             frame[6] = low
 
@@ -1249,8 +1249,7 @@ class _Search:
         if low >= depth or below is None or low < 0:
             if low >= depth:
                 self._record(mark)
-            if group is not None:
-                group[0] = None  # (settled: a position found covered by one of it depends on all)
+            if group is not None:  # settled: what finds one of these later depends on all
                 pending = self.pending
                 for waiting in group[2]:
                     if low >= depth:
