@@ -1231,9 +1231,10 @@ class _Search:
         taken to depend on everything, and on Classic deal 3981 over half the frames the runs
         searched through in 500,000 positions were then never recorded (95,000, against 93,000
         recorded; now 200,000 are recorded). A position found covered by one that is neither on
-        the path nor waiting (it was settled without a verdict) could depend on anything, and is
-        taken to: then no position on the path is recorded. Nor is what waits when a restart run
-        is cut off.
+        the path nor known to wait (it was settled without a verdict, or its entry in `pending`
+        went when another with its key was settled) could depend on anything, and is taken to:
+        then no position on the path is recorded. Nor is what waits when a restart run is cut
+        off.
 
         Why it is exact: the positions recorded together can only move among themselves or to
         positions already proved dead, and none of their moves wins; so none can be won.
