@@ -539,6 +539,7 @@ def test_a_position_found_covered_by_one_waiting_for_the_path_waits_with_it():
     # a verdict: what finds one of its positions later depends on everything too.
     search = _Search(deal("classic", 21), {})
     search.on_path, search.pending = {}, {}
+    root = frame_at(0, ("root",), 0, 0)
     below = frame_at(1, ("below",), 0, 0, below=root)
     search._close(frame_at(2, ("undone",), 1, 4, below=below, low=1, undo=(1, 2)), 2)
     below[6] = -1

@@ -168,12 +168,8 @@ class _Counting(_Search):
         self.merged |= bool(laid & _twin_bits(laid))
         return super()._key(st)
 
-    def _child(self, st: tuple, mv: tuple) -> tuple[tuple, list[tuple]]:
-        self.moved |= bool(move_kinds(st, mv))
-        return super()._child(st, mv)
-
     def _apply(self, st: tuple, mv: tuple) -> tuple:
-        self.moved |= bool(move_kinds(st, mv))  # (the safe moves `_autoplay` makes)
+        self.moved |= bool(move_kinds(st, mv))
         return super()._apply(st, mv)
 
 

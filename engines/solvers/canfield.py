@@ -979,9 +979,7 @@ class _Search:
     def _child(self, st: tuple, mv: tuple) -> tuple[tuple, list[tuple]]:
         """The position after `mv` and the safe foundation moves it allows, with the moves that
         led there."""
-        child = self._play(st, mv)  # (`_apply`, spelt out: this is the hot path)
-        if self.twins:
-            child = self._twins(child)
+        child = self._apply(st, mv)
         child, made = self._autoplay(child)
         return child, [mv, *made]
 
@@ -1130,11 +1128,10 @@ class _Search:
         stacks = self.stacks
         tarjan = self.dead is not None
         lifts = self.lifts
-        free = self.free_talon
-        child_of, seen_of, moves_of = self._child, self._seen, self._moves
+        child_of, seen_of, moves_of, won = self._child, self._seen, self._moves, self._won
         nodes = 0
         while stacks:
-            depth = min(stacks) if lifts else 0
+            depth = min(stacks)
             stack = stacks[depth]
             frame = stack[-1]
             moves = frame[1]
@@ -1152,7 +1149,7 @@ class _Search:
                 i += 1
                 child, led = child_of(parent, mv)
                 nodes += 1
-                if sum(child[0]) == 52 or (free and self._won(child)):
+                if won(child):
                     self.nodes += nodes
                     self.result = "winnable"
                     self.line = self._line_to(frame) + led
@@ -1167,7 +1164,7 @@ class _Search:
                     src = parent[2][mv[1]]
                     if len(src) > mv[2]:
                         undo = (src[-mv[2]], src[-mv[2] - 1])  # (moved card, the card it sat on)
-                found = stacks.setdefault(self._depth(child), []) if lifts else stack
+                found = stacks.setdefault(self._depth(child), [])
                 at = len(found)
                 # (a skipped undo leads back to the frame it was found from: it depends on it)
                 mark = self.mark
@@ -1247,13 +1244,14 @@ class _Search:
         below = frame[4]
         if below is not None and low < below[6]:
             below[6] = low
-        if low >= depth or below is None or low < 0:
-            if low >= depth:
+        proved = low >= depth
+        if proved or below is None or low < 0:
+            if proved:
                 self._record(mark)
             if group is not None:  # settled: what finds one of these later depends on all
                 pending = self.pending
                 for waiting in group[2]:
-                    if low >= depth:
+                    if proved:
                         self._record(waiting)
                     pending.pop(waiting[0], None)
             return
@@ -1343,7 +1341,7 @@ class _ShuffledSearch(_Search):
         (Restarts run only where the talon is not free, so nothing is lifted and the search is
         one stack, whose top frame is the position taken up: its length is that position's
         level, 1 at the root.)"""
-        moves = _Search._moves(self, st, undo)
+        moves = super()._moves(st, undo)
         if len(self.stacks[0]) <= _Restarts.SHUFFLED:
             self.rng.shuffle(moves)
             return moves
