@@ -2,7 +2,7 @@
 mid-game positions, every option, agreement with a plain exhaustive search, and `cardtable solve`.
 
 The known deals were found by `cardtable solve canfield --survey N` (docs/rules/canfield.md). The
-relaxed game's proofs (`_RelaxedSearch`) are checked against a plain exhaustive search on small
+easier games' proofs (`_easier_search`) are checked against a plain exhaustive search on small
 positions, and against every win the real search finds; the real search's merging of twins laid
 from a free talon against the deals each of its moves was needed for.
 """
@@ -30,6 +30,7 @@ from engines.solvers.canfield import (
     _TWIN,
     RESULTS,
     _covers_place,
+    _easier_search,
     _engine_line,
     _luby,
     _RelaxedSearch,
@@ -306,6 +307,7 @@ def refereed_positions(options: dict, count: int) -> list[tuple[canfield.Canfiel
         canfield.presets["classic"],
         {**canfield.presets["seed"], "tableau_move": "any"},
         {**canfield.presets["classic"], "draw": 1, "empty_fill": "any"},
+        {**canfield.presets["classic"], "redeals": 1},  # the easier game has more redeals
     ],
 )
 def test_small_positions_agree_with_a_plain_search(options):
@@ -319,28 +321,52 @@ def test_small_positions_agree_with_a_plain_search(options):
             assert replays_to_win(state, solution.moves)
 
 
-def test_the_relaxed_game_never_refutes_a_real_win():
-    # Every deal the real search wins by itself must be winnable in the relaxed game too: a
-    # relaxed "unwinnable" there would be a false proof. (`solve` runs the relaxed search only
-    # where laid twins do not merge, as on Classic deals.)
+@pytest.mark.parametrize(
+    "options, easier, wins",
+    [
+        ({}, _Search, 20),  # Classic: the same game with draw 1 and unlimited redeals
+        ({"foundation_return": True}, _RelaxedSearch, 8),
+        ({"draw": 1, "tableau_move": "top", "empty_fill": "any"}, type(None), 0),  # Seed: none
+    ],
+)
+def test_the_easier_game_never_refutes_a_real_win(options, easier, wins):
+    # Every deal the real search wins by itself must be winnable in the easier game too: an
+    # "unwinnable" there would be a false proof.
     checked = 0
     for seed in range(1, 41):
-        state = deal("classic", seed)
-        if alone(_Search(state), 50_000) != "winnable":
+        state = deal("classic", seed, **options)
+        search = _easier_search(state)
+        assert type(search) is easier
+        if search is None or alone(_Search(state), 50_000) != "winnable":
             continue
         checked += 1
-        assert alone(_RelaxedSearch(state), 100_000) != "unwinnable", seed
-    assert checked >= 20
+        assert alone(search, 100_000) != "unwinnable", seed
+    assert checked >= wins
 
 
-def test_relaxed_proofs_decide_classic_deals_the_real_search_cannot():
-    # Classic deal 33 is dead, but the real search alone does not get through it in a hundred
-    # thousand positions; the relaxed one exhausts its game in under a hundred. (Where laid twins
-    # merge, as on Seed deals, the real search proves what the relaxed one does, sooner, and
-    # `solve` runs it alone.)
-    state = deal("classic", 33)
-    assert alone(_Search(state), 100_000) is None
-    assert alone(_RelaxedSearch(state), 1_000) == "unwinnable"
+def test_a_draw_three_game_is_harder_than_the_same_game_with_draw_one():
+    # The easier game of a draw-3 deal is the same deal with draw 1 and unlimited redeals.
+    state = deal("classic", 5, redeals=1)
+    easier = _easier_search(state)
+    assert (easier.draw, easier.unlimited, easier.mode, easier.fill_reserve) == (
+        1,
+        True,
+        "pile",
+        True,
+    )
+    assert easier.root[2:4] == _Search(state).root[2:4]  # the same piles and talon
+
+
+@pytest.mark.parametrize("seed, real_nodes", [(33, 100_000), (4188, 300_000)])
+def test_easier_proofs_decide_classic_deals_the_real_search_cannot(seed, real_nodes):
+    # These Classic deals are dead, but the real search alone does not get through them in
+    # `real_nodes` positions (deal 4,188 not even in 60 s of the whole solver before the easier
+    # game was draw 1); the easier game is exhausted in a few thousand positions. (Where laid
+    # twins merge, as on Seed deals, the real search proves what an easier game would, sooner,
+    # and `solve` runs it alone.)
+    state = deal("classic", seed)
+    assert alone(_Search(state), real_nodes) is None
+    assert alone(_easier_search(state), 5_000) == "unwinnable"
     assert solve(state, time_limit=None, node_limit=100_000).result == "unwinnable"
 
 
@@ -822,14 +848,17 @@ def test_a_positions_key_does_not_depend_on_which_of_two_twins_was_laid():
 
 
 @pytest.mark.parametrize(
-    "options",
+    "options, count",
     [
-        canfield.presets["seed"],
-        {**canfield.presets["seed"], "tableau_move": "any"},
-        {**canfield.presets["seed"], "tableau_move": "pile"},
+        (canfield.presets["seed"], 120),
+        ({**canfield.presets["seed"], "tableau_move": "any"}, 120),
+        ({**canfield.presets["seed"], "tableau_move": "pile"}, 120),
+        # the easier game of a Classic deal (`_easier_search`); most small positions have gaps
+        # the reserve fills first, which `solve` searches from each filled position
+        ({**canfield.presets["classic"], "draw": 1}, 400),
     ],
 )
-def test_the_real_search_alone_keeps_every_verdict(options):
+def test_the_real_search_alone_keeps_every_verdict(options, count):
     # The real search by itself (no relaxed proofs beside it) against the referee, counting the
     # positions it skipped because it had seen them with talon cards back at hand, and the wins
     # that take talon cards up in chains; those are written out one card at a time, and
@@ -843,12 +872,17 @@ def test_the_real_search_alone_keeps_every_verdict(options):
             skipped += seen
             return seen
 
-    for state, referee in refereed_positions(options, 120):
+    searched = 0
+    for state, referee in refereed_positions(options, count):
+        if state.rules.empty_fill == "reserve" and state.reserve and not all(state.tableau):
+            continue
+        searched += 1
         search = Counting(state)
         assert alone(search, 500_000) == referee, state.to_dict()
         if referee == "winnable":
             chains += any(mv[0] == _CHAIN for mv in search.line)
             assert replays_to_win(state, _engine_line(state, search.real_line(search.line)))
+    assert searched >= 100
     assert skipped >= 20
     assert chains >= 5
 
