@@ -183,17 +183,8 @@ def _lowered(tab: tuple, laid: int, mask: int) -> tuple:
     lower = laid & _HIGH & _twin_bits(laid | mask)
     if not lower:
         return tab
-    piles = list(tab)
-    while lower:  # few cards: find each one's pile
-        bit = lower & -lower
-        lower ^= bit
-        c = bit.bit_length() - 1
-        for j, pile in enumerate(piles):
-            if c in pile:
-                i = pile.index(c)
-                piles[j] = (*pile[:i], _TWIN[c], *pile[i + 1 :])
-                break
-    return tuple(piles)
+    twin = _TWIN
+    return tuple(tuple([twin[c] if lower >> c & 1 else c for c in pile]) for pile in tab)
 
 
 def _hand_high(mask: int, laid_twins: int) -> int:
