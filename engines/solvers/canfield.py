@@ -64,7 +64,7 @@ Why it is fast enough in pure Python: it searches far fewer positions than the e
   foundation returns too: a talon card taken up and back down could as well have stayed at
   hand). Fewer positions differ only in what is up and what at hand: on the 152 Seed deals
   among 1-1000 that took the solver over half a second, 10 s each, this decided 122 against 112
-  (with the relaxed search beside it in both), though it finds some wins later (the safe moves
+  (with `_RelaxedSearch` beside it in both), though it finds some wins later (the safe moves
   it plays automatically wait for the talon cards below them). A laid card whose twin is at
   hand waits the same way: it goes up by a trade, which is the same as the twin laid and the
   card going up from the hand (Seed deal 168 is proved in 53,000 positions instead of 123,000
@@ -1331,10 +1331,9 @@ def _easier_search(state: cf.CanfieldState) -> _Search | None:
     - Where cards come back from the foundations, laid twins do not merge in that game either:
       `_RelaxedSearch`, which merges them anyway (Seed deal 17 with foundation returns: dead in
       1,850 of its positions; the real search had not got through it in 20 s).
-    - Where the talon is free and twins merge (Seed), none: the real search proves every dead
-      deal `_RelaxedSearch` does, and sooner (on the 152 Seed deals among 1-1000 that took over
-      half a second, 10 s each, it decided 125 alone against 122 with `_RelaxedSearch` taking
-      turns).
+    - Where the talon is free and twins merge (Seed), none: there `_RelaxedSearch` did not pay
+      for its turns (on the 152 Seed deals among 1-1000 that took over half a second, 10 s each,
+      the real search decided 125 alone against 122 with `_RelaxedSearch` taking turns).
     """
     rules = state.rules
     if rules.foundation_return:
@@ -1515,16 +1514,16 @@ def solve(
     dead: dict[tuple, Any] = {}  # shared by the real search and the restarts (`_Search._close`)
     real = _Search(state, dead)
     real.begin()
-    relaxed = _easier_search(state)
-    if relaxed is not None:
-        relaxed.begin()
+    easier = _easier_search(state)
+    if easier is not None:
+        easier.begin()
     # Where the talon is not free (Classic), beside them the restarts look for the wins the real
     # search gets lost on, with the largest share. Where it is free (Seed) nothing else helped: on
     # the 54 Seed deals among 1-300 that took over a second, the restarts or a beam search beside
     # the two decided exactly the deals the two decided alone (measured before laid twins were
     # merged and talon cards went up only when needed).
     finder = None if real.free_talon else _Restarts(state, dead)
-    searches = [x for x in (real, relaxed, finder) if x is not None]
+    searches = [x for x in (real, easier, finder) if x is not None]
     result = real.result
 
     def left() -> int:
@@ -1537,13 +1536,14 @@ def solve(
         step = min(_SLICE, left())
         # Where the restarts run, they find most of the slow wins, and with the dead table they
         # share the real search's proofs, and the real search theirs: on the fresh Classic deals
-        # 3001-3300, 10 s each, the real search with a quarter of their share and the relaxed
-        # one with a tenth decided 295 against 291 with the shares 1, 1/4 and 1 before (with a
-        # first form of the table; the solver as it is decided 294, and 288 before the table).
+        # 3001-3300, 10 s each, the real search with a quarter of their share and the easier
+        # game's (then `_RelaxedSearch`) with a tenth decided 295 against 291 with the shares 1,
+        # 1/4 and 1 before (with a first form of the table; the solver as it was then decided
+        # 294, and 288 before the table).
         result = real.advance(step if finder is None else max(1, step // 4))
         share = min(step if finder is None else max(1, step // 10), left())
-        if result is None and relaxed is not None and relaxed.result is None and share > 0:
-            result = "unwinnable" if relaxed.advance(share) == "unwinnable" else None
+        if result is None and easier is not None and easier.result is None and share > 0:
+            result = "unwinnable" if easier.advance(share) == "unwinnable" else None
         share = left()
         if result is None and finder is not None and finder.result is None and share > 0:
             result = finder.advance(min(step, share))
