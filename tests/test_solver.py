@@ -38,6 +38,7 @@ from engines.solvers.canfield import (
     _Search,
     _ShuffledSearch,
     find_winnable_deal,
+    gaps_wait_for_reserve,
     solve,
     solve_deal,
     solve_position,
@@ -310,9 +311,9 @@ def refereed_positions(options: dict, count: int) -> list[tuple[canfield.Canfiel
     ],
 )
 def test_small_positions_agree_with_a_plain_search(options):
-    # The easier game's proofs (where the real search leaves them any), the free talon's shortcuts (talon cards never into a gap, up
-    # only just before the next card of their suit, the game won once only talon cards are left)
-    # and the rest, all against the referee.
+    # The easier game's proofs (where the real search leaves it any), the free talon's shortcuts
+    # (talon cards never into a gap, up only just before the next card of their suit, the game
+    # won once only talon cards are left) and the rest, all against the referee.
     for state, referee in refereed_positions(options, 80):
         solution = solve(state, time_limit=20)
         assert solution.result == referee, state.to_dict()
@@ -357,8 +358,8 @@ def test_the_easier_game_s_proofs_agree_with_a_plain_search(options):
     # before the easier game's turn comes, so this asks it directly.)
     proofs = 0
     for state, referee in refereed_positions(options, 240):
-        if state.reserve and not all(state.tableau):
-            continue  # (a gap the reserve has yet to fill: `solve` tries each card first)
+        if gaps_wait_for_reserve(state):
+            continue
         easier = _easier_search(state)
         assert (easier.draw, easier.unlimited) == (1, True)
         assert (easier.mode, easier.fill_reserve) == ("pile", True)
@@ -475,8 +476,8 @@ def test_no_position_recorded_dead_can_be_won(options, monkeypatch):
     monkeypatch.setattr(_Search, "_depend", depend_noting)
     checked = 0
     for state, referee in refereed_positions(options, 150):
-        if state.reserve and not all(state.tableau) and options["empty_fill"] == "reserve":
-            continue  # (a gap the reserve has yet to fill: `solve` tries each card first)
+        if gaps_wait_for_reserve(state):
+            continue
         dead: dict = {}
         found.clear()
         records.clear()
@@ -883,7 +884,7 @@ def test_the_real_search_alone_keeps_every_verdict(options, count):
 
     searched = 0
     for state, referee in refereed_positions(options, count):
-        if state.rules.empty_fill == "reserve" and state.reserve and not all(state.tableau):
+        if gaps_wait_for_reserve(state):
             continue
         searched += 1
         search = Counting(state)
@@ -964,8 +965,8 @@ def test_the_real_search_keeps_every_verdict_comparing_waste_tops():
     assert exhaustive(end_of_talon) == "winnable"
     cases = [(end_of_talon, "winnable"), *refereed_positions(canfield.presets["classic"], 80)]
     for state, referee in cases:
-        if state.reserve and not all(state.tableau):
-            continue  # gaps the reserve fills with whatever comes next: `solve` splits these
+        if gaps_wait_for_reserve(state):
+            continue
         search = Counting(state)
         assert alone(search, 500_000) == referee, state.to_dict()
         if referee == "winnable":

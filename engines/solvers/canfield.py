@@ -1508,7 +1508,7 @@ def solve(
     (`_Restarts`), by a win or, rarely, a run that searched everything.
     """
     start = time.perf_counter()
-    if state.rules.empty_fill == "reserve" and state.reserve and not all(state.tableau):
+    if gaps_wait_for_reserve(state):
         return _solve_each_first_move(state, time_limit, node_limit)
     deadline = None if time_limit is None else start + time_limit
     dead: dict[tuple, Any] = {}  # shared by the real search and the restarts (`_Search._close`)
@@ -1551,6 +1551,13 @@ def solve(
     moves = _engine_line(state, real.real_line(line)) if result == "winnable" else []
     nodes = sum(x.nodes for x in searches)
     return Solution(result, moves, nodes, time.perf_counter() - start)
+
+
+def gaps_wait_for_reserve(state: cf.CanfieldState) -> bool:
+    """Whether `state`'s empty piles wait for the reserve: the engine fills them with whatever
+    move comes next, which the searches cannot model (`solve` splits such a position by its
+    next moves, see `_solve_each_first_move`)."""
+    return state.rules.empty_fill == "reserve" and bool(state.reserve) and not all(state.tableau)
 
 
 def _solve_each_first_move(
