@@ -78,9 +78,13 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "rules":
         return cmd_rules(args.game)
     if args.command == "smoke":
-        from game.smoke import run_smoke
+        from game import smoke
 
-        return run_smoke(frames=args.frames, home=args.home)
+        try:
+            smoke.check_arguments(args.frames, args.home)
+        except ValueError as exc:
+            fail(str(exc))
+        return smoke.run_smoke(frames=args.frames, home=args.home)
     if args.command == "bench":
         from game.bench import run_bench
 

@@ -52,6 +52,23 @@ def games() -> tuple[str, ...]:
     return registry.playable_names()
 
 
+MAX_FRAMES = 1_000  # drawn between scripted steps: more only makes the walk take longer
+
+
+def check_arguments(frames: int, home: str | None) -> None:
+    """ValueError, in one line, for a frame count out of range or a data folder that cannot be
+    made (a file's name, say); makes the folder otherwise."""
+    if not 1 <= frames <= MAX_FRAMES:
+        raise ValueError(f"--frames must be between 1 and {MAX_FRAMES}, not {frames}")
+    if home is not None:
+        try:
+            Path(home).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise ValueError(
+                f"cannot use {home} as the data folder: {exc.strerror or exc}"
+            ) from None
+
+
 @contextlib.contextmanager
 def data_folder(home: str | None) -> Iterator[str]:
     """DIR itself (created if missing), or a private temporary folder removed afterwards."""

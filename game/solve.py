@@ -15,6 +15,7 @@ import statistics
 from typing import Any
 
 SOLVABLE = ("canfield",)
+MAX_SURVEY = 1_000_000  # deals: a survey that long already takes weeks here; more is a typo
 
 
 def run_solve(
@@ -44,8 +45,10 @@ def run_solve(
     options = canfield.presets[name]
 
     if survey is not None:
-        if survey < 1:
-            raise ValueError(f"--survey needs a number of deals of at least 1, not {survey}")
+        if not 1 <= survey <= MAX_SURVEY:
+            raise ValueError(
+                f"--survey needs a number of deals from 1 to {MAX_SURVEY}, not {survey}"
+            )
         report = run_survey(name, options, survey, time_limit)
         print(json.dumps(report) if as_json else _survey_text(report))
         return 0
@@ -64,11 +67,13 @@ def run_solve(
 
 def _position_after(path: str) -> Any:
     """The Canfield position after every move of the record in `path`."""
-    import engines
+    from pathlib import Path
 
-    try:
-        with open(path, "rb") as handle:
-            record = engines.GameRecord.from_json(handle.read())
+    import engines
+    from game import storage
+
+    try:  # (never blocks on a FIFO nor runs away on /dev/zero: `storage.read_bytes`)
+        record = engines.GameRecord.from_json(storage.read_bytes(Path(path)))
     except OSError as exc:
         raise ValueError(f"cannot read {path}: {exc.strerror or exc}") from None
     except engines.RecordError as exc:

@@ -32,6 +32,17 @@ CREATE TABLE IF NOT EXISTS results (
     scores TEXT NOT NULL DEFAULT ''
 )
 """
+# A row no result of ours looks like (a missing column fails it too: "no such column"). Files
+# from elsewhere need not have our NOT NULL and types, and a summary of such a row would fail.
+CHECK_VALUES = """
+SELECT 1 FROM results WHERE
+    typeof(id) != 'integer' OR typeof(game) != 'text' OR typeof(variant) != 'text'
+    OR typeof(seed) != 'integer' OR typeof(outcome) != 'text' OR typeof(moves) != 'integer'
+    OR typeof(seconds) NOT IN ('real', 'integer') OR typeof(score) != 'integer'
+    OR typeof(finished_at) NOT IN ('real', 'integer') OR typeof(scores) != 'text'
+    OR scores GLOB '*[^0-9,-]*' OR scores GLOB '*-' OR scores GLOB '*-[^0-9]*'
+LIMIT 1
+"""
 # Added after the first release: every seat's score ("12,9"), so a plot can show the margin.
 MIGRATIONS = {"scores": "ALTER TABLE results ADD COLUMN scores TEXT NOT NULL DEFAULT ''"}
 WON, LOST = "won", "lost"
@@ -157,14 +168,16 @@ class Stats:
             # WAL: a writer killed mid-transaction never damages the file, and readers don't wait.
             db.execute("PRAGMA journal_mode=WAL")
             db.execute(SCHEMA)
+            if db.execute("SELECT type FROM sqlite_master WHERE name = 'results'").fetchone() != (
+                "table",
+            ):
+                raise Damaged  # a view or an index of that name: not ours
             columns = {row[1] for row in db.execute("PRAGMA table_info(results)")}
             with db:
                 for column in MIGRATIONS.keys() - columns:
                     db.execute(MIGRATIONS[column])
-            db.execute(
-                "SELECT game, variant, seed, outcome, moves, seconds, score, scores"
-                " FROM results LIMIT 1"
-            )
+            if db.execute(CHECK_VALUES).fetchone():
+                raise Damaged
         except (sqlite3.DatabaseError, Damaged):
             db.close()
             raise

@@ -147,6 +147,27 @@ def test_smoke_home_is_passed_on(monkeypatch, tmp_path):
     assert seen == {"f": 2, "h": str(tmp_path)}
 
 
+@pytest.mark.parametrize("frames", ["0", "-1", str(10**30)])
+def test_smoke_refuses_a_frame_count_out_of_range(frames, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["smoke", "--frames", frames])
+    assert exc.value.code == 2
+    assert (
+        capsys.readouterr().err == f"cardtable: --frames must be between 1 and 1000, not {frames}\n"
+    )
+
+
+def test_smoke_refuses_a_data_folder_it_cannot_make(tmp_path, capsys):
+    taken = tmp_path / "a file"
+    taken.write_text("not a folder", encoding="utf-8")
+    with pytest.raises(SystemExit) as exc:
+        main(["smoke", "--home", str(taken / "below")])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"cardtable: cannot use {taken / 'below'} as the data folder: ")
+    assert err.count("\n") == 1
+
+
 def test_smoke_uses_the_given_data_folder_or_a_private_one(tmp_path):
     from game.smoke import data_folder
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import random
 import subprocess
 import sys
@@ -1115,7 +1116,9 @@ def test_survey_json():
         ["solve", "canfield", "--seed", "1", "--time-limit", "0"],
         ["solve", "canfield", "--seed", "1", "--time-limit", "soon"],
         ["solve", "canfield", "--survey", "0"],
+        ["solve", "canfield", "--survey", str(10**30)],  # refused at once, not built as jobs
         ["solve", "canfield", "--from", "/no/such/file.json"],
+        ["solve", "canfield", "--from", "/dev/zero"],  # not a regular file: never read whole
     ],
 )
 def test_bad_arguments(args, capsys):
@@ -1124,6 +1127,15 @@ def test_bad_arguments(args, capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("cardtable: ") and err.count("\n") == 1
+
+
+def test_a_fifo_given_as_the_record_is_refused_without_waiting_for_a_writer(tmp_path, capsys):
+    path = tmp_path / "pipe"
+    os.mkfifo(path)
+    with pytest.raises(SystemExit) as exc:
+        main(["solve", "canfield", "--from", str(path)])
+    assert exc.value.code == 2
+    assert "not a regular file" in capsys.readouterr().err
 
 
 def test_a_corrupt_record(tmp_path, capsys):

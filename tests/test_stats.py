@@ -44,6 +44,47 @@ def test_a_damaged_database_is_kept_aside_and_a_new_one_started(home):
     assert (home / "stats.sqlite3.corrupt").read_bytes().startswith(b"this is not")
 
 
+FOREIGN = {
+    # our columns, but values no result of ours has (a summary or a plot of them would fail)
+    "bad scores": (
+        stats.SCHEMA,
+        "INSERT INTO results (game, variant, seed, outcome, moves, seconds, score, finished_at,"
+        " scores) VALUES ('canals', 'standard', 1, 'won', 9, 1.0, 3, 0, 'n/a')",
+    ),
+    "no constraints, a null": (
+        "CREATE TABLE results (id INTEGER PRIMARY KEY, game, variant, seed, outcome, moves,"
+        " seconds, score, finished_at, scores)",
+        "INSERT INTO results (game, variant, seed, outcome, moves, seconds, score, finished_at,"
+        " scores) VALUES ('canfield', 'seed', 1, 'won', 9, NULL, 3, 0, '')",
+    ),
+    # a layout of its own: later writes would fail on every finished game
+    "no finished_at": (
+        "CREATE TABLE results (id INTEGER PRIMARY KEY, game TEXT, variant TEXT, seed INTEGER,"
+        " outcome TEXT, moves INTEGER, seconds REAL, score INTEGER, scores TEXT)",
+        "",
+    ),
+    "a view": ("CREATE VIEW results AS SELECT 1 AS id", ""),
+}
+
+
+@pytest.mark.parametrize("case", FOREIGN)
+def test_a_database_not_laid_out_or_filled_as_ours_is_kept_aside(home, case):
+    import sqlite3
+
+    db = sqlite3.connect(home / "stats.sqlite3")
+    for statement in FOREIGN[case]:
+        if statement:
+            db.execute(statement)
+    db.commit()
+    db.close()
+    s = stats.Stats()
+    assert s.summary("canals").played == 0 and s.recent("canals", 5) == []
+    s.record("canfield", "seed", 1, "won", 100, 100.0)
+    assert s.summary("canfield").won == 1
+    assert "damaged" in s.problem
+    assert (home / "stats.sqlite3.corrupt").exists()
+
+
 def test_a_win_is_recorded_once_and_an_abandoned_deal_counts_as_lost(make_app):
     app = make_app()
     app.push(MenuScene(app))
