@@ -85,7 +85,8 @@ class DealRequest:
         if preset not in game.presets:
             known = ", ".join(game.presets)
             raise ValueError(f"{game.name} has no preset {preset!r} (known: {known})")
-        seat_list = [kind.strip() for kind in seats.split(",")] if seats else []
+        # (`--seats ""` names one empty seat, refused below; only no --seats means all human)
+        seat_list = [kind.strip() for kind in seats.split(",")] if seats is not None else []
         if players is None:
             players = len(seat_list) or game.min_players
         check_players(game, players)

@@ -8,6 +8,7 @@ reads a save back waits for the writes asked before it. Without a data folder no
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,8 +16,11 @@ from pathlib import Path
 import engines
 from engines.records import MAX_MOVES
 from game import storage
-from game.deal import SEAT_KINDS, variant
+from game.deal import check_seats, variant
 from game.writer import WRITER
+
+# game -> what became of its damaged one-per-game save (`adopt_legacy`), until load() says it
+_legacy_problems: dict[str, str] = {}
 
 
 @dataclass
@@ -101,12 +105,19 @@ def adopt_legacy(game: str) -> None:
         return
     flush()
     try:
-        record = parse(storage.read_bytes(legacy).decode("utf-8")).record
-        target = autosave_path(game, variant_of(record))
-        if target is not None and not (target.exists() or target.is_symlink()):
+        raw = storage.read_bytes(legacy)
+    except OSError:
+        return  # (not ours to move: it stays where it is)
+    try:
+        record = parse(raw.decode("utf-8")).record
+    except (ValueError, RecursionError):
+        # no slot of its own to be found in: set aside now, and told by the next load()
+        _legacy_problems[game] = storage.set_aside(legacy, "was damaged")
+        return
+    target = autosave_path(game, variant_of(record))
+    if target is not None and not (target.exists() or target.is_symlink()):
+        with contextlib.suppress(OSError):  # (then it stays where it is, to try again)
             legacy.replace(target)
-    except (OSError, ValueError):
-        return  # a damaged one is reported (and set aside) by load() of its slot
 
 
 def parse(text: str) -> Saved:
@@ -117,12 +128,10 @@ def parse(text: str) -> Saved:
     if not isinstance(elapsed, int | float) or isinstance(elapsed, bool) or not 0 <= elapsed < 1e9:
         raise ValueError(f"bad clock value {elapsed!r}")
     seats = data.get("seats")
-    if seats is not None and not (
-        isinstance(seats, list)
-        and len(seats) == record.players
-        and all(kind in SEAT_KINDS for kind in seats)
-    ):
-        raise ValueError(f"bad seats {seats!r}")
+    if seats is not None:
+        if not (isinstance(seats, list) and all(isinstance(kind, str) for kind in seats)):
+            raise ValueError(f"bad seats {seats!r}")
+        check_seats(engines.get(record.game), seats, record.players)  # as `play --seats` does
     return Saved(record, float(elapsed), seats)
 
 
@@ -133,4 +142,15 @@ def load(game: str, variant: str) -> tuple[Saved | None, str | None]:
     if path is None:
         return None, None
     flush()  # a save asked for a moment ago is the one to read
-    return storage.read_parsed(path, parse)
+
+    def parse_own(text: str) -> Saved:
+        """`parse`, and a save of another game or preset in this slot is damage too (resumed,
+        it would open that game; given up, the slot discarded would be that game's)."""
+        saved = parse(text)
+        found = (saved.record.game, variant_of(saved.record))
+        if found != (game, variant):
+            raise ValueError(f"a saved {found[0]} game ({found[1]}) in the {variant} slot")
+        return saved
+
+    saved, problem = storage.read_parsed(path, parse_own)
+    return saved, problem or _legacy_problems.pop(game, None)

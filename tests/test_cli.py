@@ -52,6 +52,7 @@ def fails(capsys, *argv: str) -> str:
             "--seats names 1 seats for 2 players",
         ),
         (["play", "canfield", "--seats", "random"], "canfield: seat 1 must be human"),
+        (["play", "canals", "--seats", ""], "canals is played by 2 players, not 1"),
         (["play", "canfield", "--seats", "hard"], "canfield: seat 1 must be human"),
         (["play", "canfield", "--seed", "-1"], "--seed must be between 0 and 18446744073709551615"),
         (["play", "canfield", "--seed", str(2**64)], "--seed must be between 0 and"),

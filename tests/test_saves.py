@@ -116,6 +116,44 @@ def test_a_damaged_save_is_kept_aside_and_reported(make_app, home):
     assert "damaged" in app.toasts.latest
 
 
+def a_save_of(game: str, preset: str, seats: list[str] | None = None) -> str:
+    players = 2 if game == "canals" else 1
+    record = engines.GameRecord(game, 5, players, dict(engines.get(game).presets[preset]))
+    data = json.loads(record.to_json())
+    if seats is not None:
+        data["seats"] = seats
+    return json.dumps(data)
+
+
+def test_a_save_in_another_game_s_or_preset_s_slot_is_kept_aside_not_loaded(home):
+    # Resumed, it would open the other game; given up, the slot discarded would be the other's.
+    own = on_disk(home / "autosave-canfield-seed.json")
+    for stranger in (a_save_of("canals", "default"), a_save_of("canfield", "classic")):
+        own.write_text(stranger)
+        saved, problem = saves.load("canfield", "seed")
+        assert saved is None and "in the seed slot" in problem
+        assert not own.exists()
+    assert len(list(home.glob("autosave-canfield-seed.json.corrupt*"))) == 2
+
+
+def test_a_solitaire_save_with_a_computer_in_seat_one_is_damaged(home):
+    on_disk(home / "autosave-canfield-seed.json").write_text(
+        a_save_of("canfield", "seed", ["easy"])
+    )
+    saved, problem = saves.load("canfield", "seed")
+    assert saved is None and "seat 1 must be human" in problem
+
+
+def test_a_damaged_old_one_per_game_save_is_kept_aside_and_told_by_the_next_load(home):
+    on_disk(home / "autosave-canfield.json").write_text("{ not json")
+    assert saves.waiting("canfield") == []  # (the menu looks first, and says nothing)
+    assert on_disk(home / "autosave-canfield.json.corrupt").exists()
+    assert not on_disk(home / "autosave-canfield.json").exists()
+    saved, problem = saves.load("canfield", "seed")
+    assert saved is None and "autosave-canfield.json was damaged" in problem
+    assert saves.load("canfield", "seed") == (None, None)  # told once
+
+
 def test_a_deal_number_takes_only_plain_digits(make_app):
     app = make_app()
     app.push(MenuScene(app))
