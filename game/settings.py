@@ -55,6 +55,9 @@ class Settings:
         return clean
 
 
+WINDOW = ("window_width", "window_height")
+
+
 def settings_path() -> Path | None:
     """None when there is no data folder this session (the defaults, kept only in memory)."""
     folder = storage.home()
@@ -71,7 +74,17 @@ def load() -> tuple[Settings, str | None]:
         return Settings(), problem
     known = {f.name for f in fields(Settings)}
     values: dict[str, Any] = {k: v for k, v in data.items() if k in known}
-    return Settings(**values).sanitised(), problem
+    clean = Settings(**values).sanitised()
+    # (a window size is only brought into range, silently: a screen smaller than it was is no fault)
+    replaced = [
+        name
+        for name, value in values.items()
+        if (type(value) is not int if name in WINDOW else getattr(clean, name) != value)
+    ]
+    if replaced:  # the rest is used; the file as it was is kept, since quitting rewrites it
+        what = f"had values that cannot be used ({', '.join(replaced)}), now their defaults"
+        problem = storage.set_aside(path, what)
+    return clean, problem
 
 
 def save(settings: Settings) -> None:

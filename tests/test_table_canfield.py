@@ -663,6 +663,20 @@ def test_settings_persist_to_the_data_folder(app, driver, home, make_app):
     assert not [p.name for p in home.iterdir() if "corrupt" in p.name]
 
 
+def test_settings_of_the_wrong_kind_are_reported_and_the_file_kept_the_rest_used(home, make_app):
+    content = '{"felt": [], "window_width": "big", "vegas": true, "animation": "warp"}'
+    (home / "settings.json").write_text(content, encoding="utf-8")
+    app = make_app(size=None)
+    assert app.settings.vegas and app.settings.felt == "green"
+    assert app.settings.animation == "normal" and app.settings.window_width >= 800
+    latest = app.toasts.latest or ""
+    assert "(felt, window_width, animation)" in latest and "settings.json.corrupt" in latest
+    assert (home / "settings.json.corrupt").read_text(encoding="utf-8") == content
+    app.quit()
+    again = make_app(size=None)  # the file written on quitting is clean: nothing to report
+    assert again.settings.vegas and again.toasts.latest is None
+
+
 @pytest.mark.parametrize("content", ["{not json", "[1, 2, 3]", "null", "[" * 100_000])
 def test_a_corrupt_settings_file_is_kept_aside_and_reported(home, make_app, content):
     from game.settings import Settings
