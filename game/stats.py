@@ -131,11 +131,11 @@ class Stats:
         if self.path is None:
             return self._memory()
         try:
-            self._set_links_aside()
+            self._set_strangers_aside()
         except OSError:
             self.problem = (
-                "The statistics file is a link out of the data folder that could not be moved"
-                " aside; statistics are kept in memory for now"
+                "The statistics file is not ours to open and could not be moved aside;"
+                " statistics are kept in memory for now"
             )
             return self._memory()
         try:
@@ -147,17 +147,21 @@ class Stats:
                 raise
             return self._recover()
 
-    def _set_links_aside(self) -> None:
+    def _set_strangers_aside(self) -> None:
         """Links out of the data folder at the database's names are moved aside (only the
-        links: what they point to is never touched)."""
+        links: what they point to is never touched), and so is anything at them that is not a
+        file (a folder, a pipe), which SQLite would fail to open every time."""
         assert self.path is not None
         for name in (self.path.name, *(self.path.name + j for j in JOURNALS)):
             path = self.path.with_name(name)
             if storage.leads_out(path):
-                moved = storage.quarantine(path).name
-                self.problem = (
-                    f"{name} was a link out of the data folder; it was kept aside as {moved}"
-                )
+                what = "a link out of the data folder"
+            elif path.exists() and not path.is_file():
+                what = "not a file"
+            else:
+                continue
+            moved = storage.quarantine(path).name
+            self.problem = f"{name} was {what}; it was kept aside as {moved}"
 
     def _open(self) -> sqlite3.Connection:
         assert self.path is not None

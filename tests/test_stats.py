@@ -85,6 +85,16 @@ def test_a_database_not_laid_out_or_filled_as_ours_is_kept_aside(home, case):
     assert (home / "stats.sqlite3.corrupt").exists()
 
 
+def test_a_folder_at_the_database_s_name_is_kept_aside(home):
+    (home / "stats.sqlite3").mkdir()
+    (home / "stats.sqlite3" / "keep").write_text("mine")
+    s = stats.Stats()
+    s.record("canfield", "seed", 1, "won", 100, 100.0)
+    assert s.summary("canfield").won == 1
+    assert s.problem == "stats.sqlite3 was not a file; it was kept aside as stats.sqlite3.corrupt"
+    assert (home / "stats.sqlite3.corrupt" / "keep").read_text() == "mine"
+
+
 def test_a_win_is_recorded_once_and_an_abandoned_deal_counts_as_lost(make_app):
     app = make_app()
     app.push(MenuScene(app))
