@@ -18,7 +18,7 @@ from game.scenes.handoff import HandoffScene
 from game.scenes.menu import MenuScene
 from game.table import open_table
 from game.table.history import History
-from game.table.seats import Seats
+from game.table.seats import Seats, revealed, visible_cards
 
 
 def canals_history(moves: int, seed: int = 5) -> History:
@@ -27,6 +27,27 @@ def canals_history(moves: int, seed: int = 5) -> History:
     for _ in range(moves):
         history.push(history.state.random_move(rng))
     return history
+
+
+def test_undo_never_takes_back_a_computer_card_played_from_its_hidden_hand():
+    # Orchard against a computer, nobody's secrets hidden from a second human: a computer move
+    # that lays a card from its hand tells no event of a face turned up, but it shows the human
+    # that card, which undo would put back into the computer's hidden hand.
+    orchard = engines.get("orchard")
+    seats = Seats(["human", "easy"], secrets=False)
+    checked = 0
+    for seed in range(1, 8):
+        rng = random.Random(seed)
+        history = History(orchard.new_game(seed=seed, players=2))
+        seats.start(history.state, 0)
+        while not history.state.is_over() and history.pos < 120:
+            before = history.state
+            history.push(before.random_move(rng))
+            shown = visible_cards(history.state.view(0)) - visible_cards(before.view(0))
+            if history.mover(history.pos - 1) == 1 and shown and not revealed(history.state):
+                checked += 1
+                assert seats.undo_target(history) is None, (seed, history.pos, shown)
+    assert checked >= 10
 
 
 def test_solitaire_undoes_anything():
@@ -96,7 +117,7 @@ def open_game(make_app, seats: str, secrets: bool = True, **settings):
 
 
 def test_a_human_plays_a_computer_and_undo_takes_back_both_moves(make_app):
-    app, table, driver = open_game(make_app, "human,random")
+    app, table, driver = open_game(make_app, "human,easy")
     assert app.scene is table and table.viewer == 0  # no hand-off against a computer
     wait_for(driver, lambda: not table.in_flight())
     card = table.view["hands"][0][0]
@@ -110,6 +131,22 @@ def test_a_human_plays_a_computer_and_undo_takes_back_both_moves(make_app):
     assert table.pos == 0 and card in table.state.hands[0]
     driver.key(pygame.K_y, pygame.KMOD_CTRL)
     assert table.pos == 2  # redo replays the computer's reply too
+
+
+def test_undo_does_not_take_back_a_computer_card_laid_face_up_from_its_hand(make_app):
+    # The random player's reply here lays a card of its hidden hand face up: undone, that card
+    # would go back into a hand the human now knows.
+    _app, table, driver = open_game(make_app, "human,random")
+    wait_for(driver, lambda: not table.in_flight())
+    card = table.view["hands"][0][0]
+    gesture = table.gesture_for(canals.Place(card, 0, None, False))
+    driver.drag(gesture.press, gesture.release)
+    wait_for(driver, lambda: table.pos == 2 and not table.in_flight())
+    reply = table.history.moves[1]
+    assert reply.face_up and reply.card in visible_cards(table.view)
+    assert not table.can_undo()
+    driver.key(pygame.K_z, pygame.KMOD_CTRL)
+    assert table.pos == 2
 
 
 def test_a_computer_seat_sees_only_its_view(make_app):

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.cards import FULL_DECK
 from game.table.history import History
 
 HUMAN = "human"
@@ -27,6 +28,9 @@ class Seats:
         self.viewer = humans[0] if humans else 0
         self.turn_start = 0  # history position where the viewer's current turn began
         self.handoff_needed = False
+        # (id(before), id(after), viewer) -> (before, after, whether the step reveals): see
+        # `_reveals`; the states are kept so that an id is never mistaken for another's
+        self._reveal_memo: dict[tuple[int, int, int], tuple[Any, Any, bool]] = {}
 
     @property
     def solitaire(self) -> bool:
@@ -87,15 +91,35 @@ class Seats:
         if history.state.is_over():
             return None
         for i in range(pos - 1, -1, -1):
-            if revealed(history.states[i + 1]):
-                return None
             mover = history.mover(i)
+            if self._reveals(history.states[i], history.states[i + 1], self.is_computer(mover)):
+                return None
             if self.is_computer(mover):
                 continue
             if self.secrets and (mover != self.viewer or i < self.turn_start):
                 return None
             return i
         return None
+
+    def _reveals(self, before: Any, after: Any, by_computer: bool) -> bool:
+        """Whether the step showed anybody a card hidden before (its events), or, made by a
+        computer, showed the viewer one: a card played from a computer's hand tells no event of
+        a face turned up, and undone it would go back to being hidden with the viewer knowing it.
+        (Humans at one table without secrets see each other's cards anyway.) Remembered per step:
+        undo is asked about every frame, to draw its button."""
+        key = (id(before), id(after), self.viewer)
+        known = self._reveal_memo.get(key)
+        if known is None or known[0] is not before or known[1] is not after:
+            if len(self._reveal_memo) > 512:  # (steps undone for good are not kept for ever)
+                self._reveal_memo.clear()
+            shown = revealed(after) or (
+                by_computer
+                and bool(
+                    visible_cards(after.view(self.viewer)) - visible_cards(before.view(self.viewer))
+                )
+            )
+            known = self._reveal_memo[key] = (before, after, shown)
+        return known[2]
 
     def redo_target(self, history: History) -> int | None:
         """Where redo goes: the next human decision forward (computer replies replayed with it)."""
@@ -122,3 +146,23 @@ def revealed(state: Any) -> bool:
         event.get("kind") in REVEALING and event.get("count", 1) != 0
         for event in getattr(state, "events", ())
     )
+
+
+_CODES = frozenset(FULL_DECK)
+
+
+def visible_cards(view: Any) -> set[str]:
+    """The cards a view shows the faces of (a hidden card is None or an id there). Every game
+    deals one deck, so a code names one card wherever it lies."""
+    seen: set[str] = set()
+    stack = [view]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            if item in _CODES:
+                seen.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return seen
