@@ -382,3 +382,12 @@ def test_six_seats_labels_stay_inside_their_areas_and_the_places_always_show(mak
                     words[-1][4] is not None
                     and words[-1][0] == STANDING[state.view(0)["standings"][seat]][0]
                 )
+
+
+def test_watching_computers_alone_the_person_cannot_act_or_ask_for_a_hint(make_app):
+    # The table follows whichever computer moves; its seat is still not the watcher's to play.
+    _app, table, _driver = open_sandcastles(make_app, seats=["easy", "easy", "easy"])
+    assert table.seats.is_computer(table.viewer) and table.state.current_player == table.viewer
+    before = table.pos
+    assert not table.my_move() and not table.hint_enabled()
+    assert not table.act() and table.pos == before

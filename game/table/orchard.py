@@ -80,7 +80,7 @@ class OrchardTable(OrchardInput, OrchardDrawing, TableScene):
         return self.view["pending"]
 
     def my_move(self) -> bool:
-        return self.seats.may_act(self.state) and not self.seats.is_computer(self.viewer)
+        return self.seats.may_act(self.state)
 
     def state_changed(self) -> None:
         self.tray.forget()

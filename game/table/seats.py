@@ -68,8 +68,10 @@ class Seats:
         return self.secrets and mover in self.humans and mover != self.viewer
 
     def may_act(self, state: Any) -> bool:
-        """The viewer may pick cards now: it is their move."""
-        return state.current_player is not None and state.current_player == self.viewer
+        """The person at the table may pick cards now: it is the move of the seat they see
+        through, a human's (watching computers alone, the table follows a computer's seat)."""
+        seat = state.current_player
+        return seat is not None and seat == self.viewer and not self.is_computer(seat)
 
     def end_turn(self, state: Any) -> None:
         if self.turn_ended(state):
