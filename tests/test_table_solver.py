@@ -79,3 +79,15 @@ def test_winnable_deals_only_deals_a_deal_the_solver_wins(app, driver):
     wait_for(driver, lambda: table.request.seed != old, 20)
     result = solver.solve(table.state, time_limit=10).result
     assert result == "winnable"
+
+
+def test_a_deal_restarted_while_a_winnable_one_is_found_is_not_replaced(app, driver):
+    app.settings.winnable_only = True
+    table = open_canfield(app, driver, seed=5)
+    table.new_deal()
+    assert table.solver.finding is not None
+    table.start_deal(table.request.seed)  # Restart (or Play again) before the search answers
+    assert table.solver.finding is None and "Finding a winnable deal…" not in table.status_parts()
+    table.try_move(table.state.legal_moves()[0])
+    driver.run(90)  # long enough for the search's answer, were it still wanted
+    assert table.request.seed == 5 and table.pos == 1

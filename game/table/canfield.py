@@ -81,13 +81,13 @@ class CanfieldTable(TableScene):
     )
 
     def __init__(self, app, request) -> None:
+        self.solver = SolverWatch(self)  # (before the first deal: `start_deal` asks it)
         super().__init__(app, request)
         self.auto_pending = False
         self.sweeping = False
         self.finish_announced = False
         self.checked_state = None  # the position last checked for a dead end
         self.stuck_reported = False  # "No moves left" was said for the dead end under way
-        self.solver = SolverWatch(self)
         self.demo = False  # "Show me" is playing the solver's line
         self._auto_finish: list[Move] | None = None
 
@@ -408,6 +408,12 @@ class CanfieldTable(TableScene):
             self.app.toasts.show("Stopped — your turn")
             return
         super().handle(event)
+
+    def start_deal(self, seed: int, moves: list[Any] | None = None, elapsed: float = 0.0) -> None:
+        """A deal started any other way (Restart, Play again) while a winnable one was being
+        found is the one played: the search's answer must not replace it later."""
+        self.solver.cancel_finding()
+        super().start_deal(seed, moves, elapsed)
 
     def new_deal(self) -> None:
         self.confirm_if_under_way("Start a new deal? This game will be lost.", self.deal_fresh)

@@ -72,6 +72,12 @@ class SolverWatch:
                 then, self.finding = self.finding, None
                 then(None if isinstance(answer, BaseException) else answer["seed"])
 
+    def cancel_finding(self) -> None:
+        """Forget the deal search under way, if any (another deal was started meanwhile)."""
+        if self.finding is not None:
+            self.finding = None
+            self.table.app.cancel_work(self.finder)
+
     def close(self) -> None:
         """The table leaves: nothing it asked for comes back."""
         self.table.app.cancel_work(self)
