@@ -296,6 +296,9 @@ class Toasts:
         self.items = [i for i in self.items if i[0] != message][-2:]
         self.items.append([message, seconds, colour])
 
+    def clear(self) -> None:
+        self.items = []
+
     def update(self, dt: float) -> None:
         for item in self.items:
             item[1] -= dt

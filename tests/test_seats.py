@@ -214,6 +214,15 @@ def test_the_hand_off_only_comes_between_different_humans(make_app, secrets):
 # -- regressions found in review ----------------------------------------------------------------
 
 
+def test_what_was_said_to_one_player_is_gone_from_the_hand_off_screen(make_app):
+    # A hint names the leaving player's card, and toasts are drawn over every scene.
+    app, table, driver = open_game(make_app, "human,human", secrets=True)
+    driver.run(2)
+    app.toasts.show("Hint: 7H face down to column 2 on side 1")
+    table.show_handoff()
+    assert isinstance(app.scene, HandoffScene) and app.toasts.latest is None
+
+
 def test_every_position_gets_its_own_serial_so_old_answers_never_fit_a_new_deal():
     a, b = canals_history(0), canals_history(0)
     assert a.serial != b.serial

@@ -353,6 +353,9 @@ class TableScene(TableCanvas, TableGestures, Scene):
         from game.scenes.handoff import HandoffScene
 
         self.seats.handoff_needed = False
+        # What was said to the player who leaves (a hint names a card of theirs) is not for the
+        # next one's eyes: toasts are drawn over every scene, the hand-off screen included.
+        self.app.toasts.clear()
         state = self.state
         seat = state.current_player if state.current_player in self.seats.humans else self.viewer
         self.app.push(
