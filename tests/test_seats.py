@@ -240,6 +240,10 @@ def test_a_failing_computer_is_asked_again_then_reported(make_app):
     driver.drag(gesture.press, gesture.release)
     wait_for(driver, lambda: table.failures >= 3)
     assert "computer player failed" in app.toasts.latest and table.pos == 1
+    driver.run(10)  # (the card lands)
+    # It waits for the player, and says so; the table rests instead of redrawing every frame.
+    assert "could not move — try Undo" in " ".join(table.status_parts())
+    assert not table.animating()
     table.seats.kinds[1] = "random"
     driver.key(pygame.K_z, pygame.KMOD_CTRL)  # the player takes over; the computer tries again
     assert table.pos == 0 and table.failures == 0

@@ -329,7 +329,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         if self.seats.turn_ended(state):
             return "You have moved — press End turn to pass the table (or undo)"
         if self.seats.is_computer(seat):
-            return f"{self.seat_label(seat)} is thinking…"
+            return self.computer_status(seat)
         if not self.seats.may_act(state):
             return f"It is the turn of {self.seat_name(seat)}"
         return None
@@ -343,8 +343,17 @@ class TableScene(TableCanvas, TableGestures, Scene):
         if self.seats.turn_ended(state):
             return f"{self.seat_name(self.viewer)}: End turn to pass the table (or undo)"
         if self.seats.is_computer(seat):
-            return f"{self.seat_label(seat)} is thinking…"
+            return self.computer_status(seat)
         return f"{self.seat_label(seat)} to move"
+
+    def computer_given_up(self) -> bool:
+        """A computer's answers failed every try for this position (`computer_failed`)."""
+        return self.failures >= COMPUTER_TRIES
+
+    def computer_status(self, seat: int) -> str:
+        if self.computer_given_up():
+            return f"{self.seat_label(seat)} could not move — try Undo or a new deal"
+        return f"{self.seat_label(seat)} is thinking…"
 
     def end_turn(self) -> None:
         self.seats.end_turn(self.state)
@@ -405,7 +414,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
         """Ask again (the worker restarts a crashed process); after a few tries, say so and wait
         for the player (undo, a new deal, or leaving)."""
         self.failures += 1
-        if self.failures < COMPUTER_TRIES:
+        if not self.computer_given_up():
             self.thinking = None
         else:
             self.app.toasts.show(f"{message} — try Undo or a new deal", 6, theme.WARN)
@@ -484,7 +493,7 @@ class TableScene(TableCanvas, TableGestures, Scene):
             or self.queue
             or self.hint
             or self.advisor.showing
-            or self.thinking is not None
+            or (self.thinking is not None and not self.computer_given_up())
             or self.in_flight()
         )
 
