@@ -91,3 +91,30 @@ def test_a_deal_restarted_while_a_winnable_one_is_found_is_not_replaced(app, dri
     table.try_move(table.state.legal_moves()[0])
     driver.run(90)  # long enough for the search's answer, were it still wanted
     assert table.request.seed == 5 and table.pos == 1
+
+
+def test_winnable_deals_are_found_in_short_jobs_so_a_dropped_search_frees_the_worker(
+    app, driver, monkeypatch
+):
+    # A job cannot be stopped once running: each holds the one worker for a slice at most, and
+    # the next takes up the deals after those the last one tried, until the search's time is up.
+    monkeypatch.setattr("game.table.solving.FIND_SECONDS_EACH", 0.001)
+    monkeypatch.setattr("game.table.solving.FIND_SECONDS_TOTAL", 0.5)
+    monkeypatch.setattr("game.table.canfield.fresh_seed", lambda: 25)  # dead, and slow to prove
+    asked = []
+    real_submit = app.worker.submit
+
+    def spy(owner, key, fn, *args):
+        asked.append((key, args[2:]))
+        return real_submit(owner, key, fn, *args)
+
+    app.worker.submit = spy
+    app.settings.winnable_only = True
+    table = open_canfield(app, driver, seed=5)
+    table.new_deal()
+    wait_for(driver, lambda: table.solver.finding is None, 30)
+    finds = [(key[1], limits) for key, limits in asked if key[0] == "find"]
+    assert len(finds) >= 2 and all(limits == (0.001, 0.001) for _seed, limits in finds)
+    seeds = [seed for seed, _limits in finds]
+    assert seeds == sorted(set(seeds))  # each job from a later deal on
+    assert table.request.seed >= seeds[0] and "Finding" not in " ".join(table.status_parts())

@@ -9,6 +9,7 @@ the solver's own next move keeps the rest of its line, which is still a win.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -28,6 +29,9 @@ class SolverWatch:
         self.result: str | None = None  # "winnable", "unwinnable", "unknown"; None: thinking
         self.line: list[Any] = []  # the winning moves from here, when winnable
         self.finding: Callable[[int | None], None] | None = None  # a deal search: its then
+        self.find_options: dict[str, Any] = {}  # the search's options, the next deal it tries,
+        self.next_seed = 0  # and when it gives up (see `find_deal`)
+        self.find_deadline = 0.0
         self.finder = object()  # the search's own worker owner: solving never makes it stale
         self.state: Any = None  # the position asked about
 
@@ -67,10 +71,17 @@ class SolverWatch:
                 continue
             self.result = answer["result"]
             self.line = [self.table.game.move_from_dict(m) for m in answer["moves"]]
-        for _key, answer in worker.poll(self.finder):
-            if self.finding is not None:
-                then, self.finding = self.finding, None
-                then(None if isinstance(answer, BaseException) else answer["seed"])
+        for key, answer in worker.poll(self.finder):
+            if self.finding is None or key != ("find", self.next_seed):
+                continue
+            found = None if isinstance(answer, BaseException) else answer["seed"]
+            if found is None and not isinstance(answer, BaseException):
+                self.next_seed += max(1, answer["tried"])
+                if time.monotonic() < self.find_deadline:
+                    self._ask_for_deal()
+                    continue
+            then, self.finding = self.finding, None
+            then(found)
 
     def cancel_finding(self) -> None:
         """Forget the deal search under way, if any (another deal was started meanwhile)."""
@@ -102,14 +113,24 @@ class SolverWatch:
     # -- winnable deals only -------------------------------------------------------------------
     def find_deal(self, options: dict[str, Any], first_seed: int, then: Callable[[int], None]):
         """Ask for the first deal from `first_seed` the solver proves winnable; `then(seed)`
-        gets it (or `first_seed` itself if none was found in time)."""
+        gets it (or `first_seed` itself if none was found in time).
+
+        Why a job of FIND_SECONDS_EACH at a time, asked again until FIND_SECONDS_TOTAL: a job
+        cannot be stopped once running, and the one worker process serves every table; so a
+        search dropped (the table left, another deal started) holds it up for seconds at most,
+        never for the whole search."""
         self.finding = lambda seed: then(first_seed if seed is None else seed)
+        self.find_options, self.next_seed = options, first_seed
+        self.find_deadline = time.monotonic() + FIND_SECONDS_TOTAL
+        self._ask_for_deal()
+
+    def _ask_for_deal(self) -> None:
         self.table.app.worker.submit(
             self.finder,
-            ("find", first_seed),
+            ("find", self.next_seed),
             solver.find_winnable_deal,
-            options,
-            first_seed,
+            self.find_options,
+            self.next_seed,
             FIND_SECONDS_EACH,
-            FIND_SECONDS_TOTAL,
+            FIND_SECONDS_EACH,
         )
