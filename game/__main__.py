@@ -71,6 +71,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return run_command(argv)
+    except BrokenPipeError:  # what it printed to was closed early (`… | head`): nothing to say
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (for the exit flush)
+        return 0
+
+
+def run_command(argv: list[str] | None) -> int:
+    """Run the command line `argv` (None: the process's own)."""
     given = sys.argv[1:] if argv is None else argv
     if given in ([], ["--first-frame"]):
         return launch(None, first_frame=bool(given))

@@ -141,6 +141,21 @@ def test_a_real_process_prints_no_traceback():
     assert done.stderr == f"cardtable: unknown seat kind 'robot' (known: {known})\n"
 
 
+def test_output_to_a_reader_that_went_away_is_no_crash():
+    """`cardtable rules canfield | head -1`: the pipe is closed before the page is printed."""
+    run = subprocess.Popen(
+        [sys.executable, "-m", "game", "rules", "canfield"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={"SDL_VIDEODRIVER": "dummy", "PATH": ""},
+    )
+    run.stdout.close()
+    assert run.wait(timeout=60) == 0
+    assert run.stderr.read() == b""
+    run.stderr.close()
+
+
 def test_smoke_home_is_passed_on(monkeypatch, tmp_path):
     seen = {}
     monkeypatch.setattr("game.smoke.run_smoke", lambda frames, home: seen.update(f=frames, h=home))
