@@ -2,8 +2,9 @@
 
 Kept free of pygame: it only reads records and asks `engines.solvers.canfield`. Argument problems
 raise ValueError with a one-line message; the command line turns that into stderr + exit 2.
-A survey spreads its deals over the machine's cores (at most two here) with spawned processes, the
-start method the bundled app supports (`build/cardtable.spec` lets a spawned child through).
+A position is solved on both cores at once where that helps (`game.solve_lanes`); a survey's
+deals are then taken one at a time, and elsewhere two at a time, one on each core. Either way
+each deal's time limit is on the clock.
 """
 
 from __future__ import annotations
@@ -58,9 +59,10 @@ def run_solve(
     else:
         state = canfield.new_game(seed, options=options)  # a bad seed raises ValueError
         where = f"deal {seed} ({name})"
-    from engines.solvers.canfield import solve
+    from game.solve_lanes import LaneSolver
 
-    solution = solve(state, time_limit)
+    with LaneSolver() as lanes:
+        solution = lanes.solve(state, time_limit)
     print(json.dumps(solution.to_dict()) if as_json else _solution_text(where, solution))
     return 0
 
@@ -84,16 +86,24 @@ def _position_after(path: str) -> Any:
 
 
 def run_survey(preset: str, options: dict[str, Any], deals: int, time_limit: float) -> dict:
-    """Solve deals 1..`deals` from their start on up to two processes; the contract's summary."""
+    """Solve deals 1..`deals` from their start; the contract's summary. Where a second lane helps
+    (`restarts_run`), the deals are taken one at a time, each on both cores; elsewhere two at a
+    time, one on each core."""
     import multiprocessing
 
-    from engines.solvers.canfield import solve_deal
+    from engines import canfield
+    from engines.solvers.canfield import restarts_run, solve_deal
+    from game.solve_lanes import LaneSolver
 
-    jobs = [(options, seed, time_limit) for seed in range(1, deals + 1)]
     workers = max(1, min(2, os.cpu_count() or 1, deals))
-    if workers == 1:
-        results = [solve_deal(*job) for job in jobs]
+    if restarts_run(canfield.new_game(1, options=options)) or workers == 1:
+        with LaneSolver() as lanes:
+            results = [
+                lanes.solve(canfield.new_game(seed, options=options), time_limit).to_dict()
+                for seed in range(1, deals + 1)
+            ]
     else:
+        jobs = [(options, seed, time_limit) for seed in range(1, deals + 1)]
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             results = pool.starmap(solve_deal, jobs, chunksize=1)
     times = sorted(r["seconds"] for r in results)

@@ -30,6 +30,7 @@ from engines.solvers.canfield import (
     _RETURN,
     _TWIN,
     RESULTS,
+    Solution,
     _covers_place,
     _easier_search,
     _engine_line,
@@ -40,11 +41,13 @@ from engines.solvers.canfield import (
     _ShuffledSearch,
     find_winnable_deal,
     gaps_wait_for_reserve,
+    restarts_run,
     solve,
     solve_deal,
     solve_position,
 )
 from game.__main__ import main
+from game.solve_lanes import LaneSolver
 
 # (preset, deal) -> the verdict, each decided in well under a second.
 KNOWN = {
@@ -1053,6 +1056,36 @@ def test_plain_data_entry_points():
         "seed": None,
         "tried": 0,
     }
+
+
+def test_lanes_past_the_first_run_only_restarts_from_their_own_seeds():
+    classic = deal("classic", 1)
+    other = solve(classic, time_limit=None, node_limit=200_000, lane=1)
+    assert other.result == "winnable" and replays_to_win(classic, other.moves)
+    assert other.moves != solve(classic, time_limit=None, node_limit=200_000).moves
+    # Where the talon is free there are no restarts: such a lane has nothing to add.
+    assert solve(deal("seed", 1), lane=1) == Solution("unknown", [], 0, pytest.approx(0, abs=0.1))
+    assert restarts_run(classic) and not restarts_run(deal("seed", 1))
+    # A search told to stop ends at its next slice, undecided.
+    stopped = solve(deal("classic", 6428), time_limit=None, stop=lambda: True)
+    assert stopped.result == "unknown" and stopped.nodes == 0
+
+
+def test_a_position_on_two_lanes_takes_the_first_answer():
+    with LaneSolver() as lanes:
+        assert lanes.child is None  # started only when lane 1 can help
+        assert lanes.solve(deal("seed", 1), 5).result == "winnable" and lanes.child is None
+        # Classic deal 6428: lane 0 alone does not win it in 10 s; lane 1 does in about 1 s.
+        state = deal("classic", 6428)
+        found = lanes.solve(state, 30)
+        assert (found.result, lanes.decided_by) == ("winnable", 1)
+        assert replays_to_win(state, found.moves)
+        assert lanes.solve(deal("classic", 16), 5).result == "unwinnable"
+        # Without the child (it died), lane 0 goes on alone.
+        lanes.child.kill()
+        lanes.child.join()
+        assert lanes.solve(deal("classic", 1), 5).result == "winnable"
+        assert lanes.decided_by == 0 and not lanes.usable and lanes.child is None
 
 
 # -- the command line ----------------------------------------------------------------------------

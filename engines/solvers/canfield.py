@@ -102,6 +102,7 @@ from __future__ import annotations
 import itertools
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -1413,10 +1414,14 @@ class _Restarts:
     SHUFFLED = 16  # levels from the root whose moves a run takes in a random order
     SWAP = 0.6
 
-    def __init__(self, state: cf.CanfieldState, dead: dict[tuple, Any] | None = None) -> None:
-        """`dead`: the table of positions proved dead the runs share (see `_Search._close`)."""
+    def __init__(
+        self, state: cf.CanfieldState, dead: dict[tuple, Any] | None = None, lane: int = 0
+    ) -> None:
+        """`dead`: the table of positions proved dead the runs share (see `_Search._close`);
+        `lane`: which stream of run seeds (lane 0's are 1, 2, ...; see `solve`)."""
         self.state = state
         self.dead = dead
+        self.lane = lane
         self.nodes = 0
         self.runs = 0
         self.result: str | None = None
@@ -1425,7 +1430,8 @@ class _Restarts:
 
     def _next_run(self) -> None:
         self.runs += 1
-        self.search = _ShuffledSearch(self.state, random.Random(self.runs), self.dead)
+        rng = random.Random(self.lane << 32 | self.runs)
+        self.search = _ShuffledSearch(self.state, rng, self.dead)
         self.search.begin()
         self.length = self.UNIT * _luby(self.runs)
         self.done = 0  # the current run's positions
@@ -1497,7 +1503,12 @@ def _engine_line(state: cf.CanfieldState, line: list[tuple]) -> list[Move]:
 
 
 def solve(
-    state: cf.CanfieldState, time_limit: float | None = 10.0, node_limit: int | None = None
+    state: cf.CanfieldState,
+    time_limit: float | None = 10.0,
+    node_limit: int | None = None,
+    *,
+    lane: int = 0,
+    stop: Callable[[], bool] | None = None,
 ) -> Solution:
     """Decide `state`: winnable (with the moves), unwinnable (proved), or unknown (out of budget).
 
@@ -1506,10 +1517,15 @@ def solve(
     win or by running out of positions, the easier game's (`_easier_search`) only by running out
     (a win there is no proof, and ends its turns), and where the talon is not free the restarts
     (`_Restarts`), by a win or, rarely, a run that searched everything.
+
+    Lanes let one position be solved on several cores at once (`game.solve_lanes`): lane 0 runs
+    all of the above, any other lane only restarts, from its own stream of run seeds (and none
+    where the talon is free: it answers "unknown" at once). `stop`, asked between slices, ends
+    the search early with "unknown" (another lane has decided).
     """
     start = time.perf_counter()
     if gaps_wait_for_reserve(state):
-        return _solve_each_first_move(state, time_limit, node_limit)
+        return _solve_each_first_move(state, time_limit, node_limit, lane=lane, stop=stop)
     deadline = None if time_limit is None else start + time_limit
     dead: dict[tuple, Any] = {}  # shared by the real search and the restarts (`_Search._close`)
     real = _Search(state, dead)
@@ -1522,15 +1538,23 @@ def solve(
     # the 54 Seed deals among 1-300 that took over a second, the restarts or a beam search beside
     # the two decided exactly the deals the two decided alone (measured before laid twins were
     # merged and talon cards went up only when needed).
-    finder = None if real.free_talon else _Restarts(state, dead)
+    finder = None if real.free_talon else _Restarts(state, dead, lane)
     searches = [x for x in (real, easier, finder) if x is not None]
     result = real.result
+    if lane:  # only the restarts: the real search is kept for its root verdict and `real_line`
+        searches = [finder] if finder is not None else []
+        if finder is None and result is None:
+            result = "unknown"
 
     def left() -> int:
         return _SLICE if node_limit is None else node_limit - sum(x.nodes for x in searches)
 
     while result is None:
-        if left() <= 0 or (deadline is not None and time.perf_counter() > deadline):
+        if (
+            left() <= 0
+            or (deadline is not None and time.perf_counter() > deadline)
+            or (stop is not None and stop())
+        ):
             result = "unknown"
             break
         step = min(_SLICE, left())
@@ -1540,9 +1564,16 @@ def solve(
         # game's (then `_RelaxedSearch`) with a tenth decided 295 against 291 with the shares 1,
         # 1/4 and 1 before (with a first form of the table; the solver as it was then decided
         # 294, and 288 before the table).
-        result = real.advance(step if finder is None else max(1, step // 4))
+        if not lane:
+            result = real.advance(step if finder is None else max(1, step // 4))
         share = min(step if finder is None else max(1, step // 10), left())
-        if result is None and easier is not None and easier.result is None and share > 0:
+        if (
+            result is None
+            and not lane
+            and easier is not None
+            and easier.result is None
+            and share > 0
+        ):
             result = "unwinnable" if easier.advance(share) == "unwinnable" else None
         share = left()
         if result is None and finder is not None and finder.result is None and share > 0:
@@ -1553,6 +1584,12 @@ def solve(
     return Solution(result, moves, nodes, time.perf_counter() - start)
 
 
+def restarts_run(state: cf.CanfieldState) -> bool:
+    """Whether `solve` runs restarts from `state` (the talon is not free), which is all a lane
+    but the first runs: elsewhere a second lane has nothing to add."""
+    return not (state.rules.draw == 1 and state.rules.redeals is None)
+
+
 def gaps_wait_for_reserve(state: cf.CanfieldState) -> bool:
     """Whether `state`'s empty piles wait for the reserve: the engine fills them with whatever
     move comes next, which the searches cannot model (`solve` splits such a position by its
@@ -1561,7 +1598,10 @@ def gaps_wait_for_reserve(state: cf.CanfieldState) -> bool:
 
 
 def _solve_each_first_move(
-    state: cf.CanfieldState, time_limit: float | None, node_limit: int | None
+    state: cf.CanfieldState,
+    time_limit: float | None,
+    node_limit: int | None,
+    **lanes: Any,
 ) -> Solution:
     """A position (built by hand, or loaded) whose empty piles wait for the reserve: the engine
     fills them with whatever move comes next, which the searches cannot model, so each next move
@@ -1573,7 +1613,9 @@ def _solve_each_first_move(
         if (left is not None and left <= 0) or (node_limit is not None and nodes >= node_limit):
             verdict = "unknown"
             break
-        part = solve(state.apply(move), left, None if node_limit is None else node_limit - nodes)
+        part = solve(
+            state.apply(move), left, None if node_limit is None else node_limit - nodes, **lanes
+        )
         nodes += part.nodes
         if part.result == "winnable":
             return Solution("winnable", [move, *part.moves], nodes, time.perf_counter() - start)

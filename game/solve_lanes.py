@@ -1,0 +1,160 @@
+"""One Canfield position solved on both cores at once: `cardtable solve` and its survey.
+
+Why: where the talon is not free (Classic), most slow deals are won by the solver's restarts,
+short depth-first runs in random move orders whose time to a win is largely luck
+(`engines.solvers.canfield._Restarts`). A second core running restarts from another stream of
+seeds (lane 1) takes two draws of that luck at once, while this process runs everything the
+one-core solver runs (lane 0). Whichever lane decides first answers, and the other is stopped
+between two of its slices (about 20 ms).
+
+Lane 0 runs here, so a deal decided at once costs nothing extra; lane 1 runs in one spawned
+child (the start method the bundled app supports), started at the first position it can help
+with (none where the talon is free: Seed) and living as long as the `LaneSolver`. Should the
+child fail, lane 0 goes on alone.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from collections.abc import Callable
+from multiprocessing.connection import Connection
+from typing import Any
+
+from engines import canfield as cf
+from engines.solvers.canfield import Solution, restarts_run, solve
+
+DECIDED = ("winnable", "unwinnable")
+
+
+def _serve(jobs: Connection, stopped: Any) -> None:
+    """Lane 1: solve each (ticket, position, time limit) sent, until None; stop early once
+    `stopped` reaches the job's ticket (lane 0 has decided)."""
+    while True:
+        try:
+            job = jobs.recv()
+        except (EOFError, OSError):
+            return
+        ticket, position, time_limit = job
+        answer = solve(cf.from_dict(position), time_limit, lane=1, stop=_stop_at(stopped, ticket))
+        jobs.send((ticket, answer))
+
+
+def _stop_at(stopped: Any, ticket: int) -> Callable[[], bool]:
+    """Whether lane 0 has decided job `ticket` (it sets `stopped` to the ticket)."""
+    return lambda: stopped.value >= ticket
+
+
+class LaneSolver:
+    """Solves positions with lane 0 here and lane 1 in a child process (see the module
+    docstring); on one core, lane 0 alone. Use as a context manager."""
+
+    def __init__(self) -> None:
+        self.ticket = 0
+        self.child: Any = None
+        self.jobs: Connection | None = None
+        self.stopped: Any = None
+        self.usable = (os.cpu_count() or 1) >= 2  # a child may be (or is being) used
+        self.decided_by: int | None = None  # the lane whose answer `solve` last gave, if decided
+
+    def _start(self) -> None:
+        """The child, at the first position lane 1 can help with."""
+        ctx = multiprocessing.get_context("spawn")
+        self.stopped = ctx.Value("q", 0, lock=False)
+        self.jobs, far = ctx.Pipe()
+        self.child = ctx.Process(target=_serve, args=(far, self.stopped), daemon=True)
+        self.child.start()
+        far.close()
+
+    def __enter__(self) -> LaneSolver:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """End the child at once: its job, if any, is already stopped or of no use."""
+        self._lost()
+
+    def solve(self, state: cf.CanfieldState, time_limit: float) -> Solution:
+        """`engines.solvers.canfield.solve` on both lanes: the first decided answer, with the
+        seconds until it was known here and the positions both lanes searched."""
+        start = time.perf_counter()
+        self.decided_by = None
+        if self.usable and restarts_run(state):
+            if self.child is None:
+                self._start()
+            self.ticket += 1
+            answer = self._both(state, time_limit, start)
+            if answer is not None:
+                return answer
+        answer = solve(state, time_limit)
+        self.decided_by = 0 if answer.result in DECIDED else None
+        return answer
+
+    def _both(self, state: cf.CanfieldState, time_limit: float, start: float) -> Solution | None:
+        """`solve` on both lanes; None if the child cannot be reached."""
+        ticket = self.ticket
+        if not self._send((ticket, state.to_dict(), time_limit)):
+            return None
+        heard: list[Solution] = []  # lane 1's answer, once it came
+        noticed = [0.0]
+
+        def other_decided() -> bool:
+            if not heard:
+                got = self._receive(ticket, block=False)
+                if got is not None:
+                    heard.append(got)
+                    noticed[0] = time.perf_counter() - start
+            return bool(heard) and heard[0].result in DECIDED
+
+        own = solve(state, time_limit, stop=other_decided)
+        own_at = time.perf_counter() - start
+        self.stopped.value = ticket
+        if own.result in DECIDED:  # (lane 1's answer is dropped when it comes)
+            self.decided_by = 0
+            return Solution(own.result, own.moves, own.nodes + sum(x.nodes for x in heard), own_at)
+        if not heard:
+            got = self._receive(ticket, block=True)
+            heard.append(got if got is not None else Solution("unknown", [], 0, 0.0))
+            noticed[0] = time.perf_counter() - start
+        other = heard[0]
+        nodes = own.nodes + other.nodes
+        if other.result in DECIDED:
+            self.decided_by = 1
+            return Solution(other.result, other.moves, nodes, noticed[0])
+        return Solution("unknown", [], nodes, time.perf_counter() - start)
+
+    def _send(self, job: tuple) -> bool:
+        if self.jobs is None:
+            return False
+        try:
+            self.jobs.send(job)
+        except OSError:
+            self._lost()
+            return False
+        return True
+
+    def _receive(self, ticket: int, *, block: bool) -> Solution | None:
+        """Lane 1's answer to `ticket` (older answers are dropped), or None: not yet (when not
+        blocking), or the child is gone."""
+        try:
+            while self.jobs is not None and (block or self.jobs.poll()):
+                got_ticket, answer = self.jobs.recv()
+                if got_ticket == ticket:
+                    return answer
+        except (OSError, EOFError):
+            self._lost()
+        return None
+
+    def _lost(self) -> None:
+        """Without the child (it failed, or the solver is closed): lane 0 goes on alone."""
+        self.usable = False
+        if self.jobs is not None:
+            self.jobs.close()
+            self.jobs = None
+        if self.child is not None:
+            self.child.kill()
+            self.child.join()
+            self.child = None
