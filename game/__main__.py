@@ -72,12 +72,32 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        return run_command(argv)
-    except BrokenPipeError:  # what it printed to was closed early (`… | head`): nothing to say
+        code = run_command(argv)
+        sys.stdout.flush()  # (here, not at exit, so that a closed pipe is caught below)
+        return code
+    except BrokenPipeError:
+        if not _stdout_closed():
+            raise
+        # What it printed to was closed early (`… | head`): nothing to say, nothing lost.
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # (for the exit flush)
         return 0
+    except KeyboardInterrupt:  # Ctrl+C during `solve`, `sim` or `bench`: the user knows why
+        print("cardtable: interrupted", file=sys.stderr)
+        return 130
+
+
+def _stdout_closed() -> bool:
+    """Whether nobody reads standard output any more (a pipe whose reader went away); where
+    that cannot be asked (no poll on Windows), any broken pipe is taken to be that one."""
+    import select
+
+    if not hasattr(select, "poll"):
+        return True
+    poller = select.poll()
+    poller.register(sys.stdout.fileno(), select.POLLOUT)
+    return any(event & select.POLLERR for _fd, event in poller.poll(0))
 
 
 def run_command(argv: list[str] | None) -> int:

@@ -10,7 +10,7 @@ between two of its slices (about 20 ms).
 Lane 0 runs here, so a deal decided at once costs nothing extra; lane 1 runs in one spawned
 child (the start method the bundled app supports), started at the first position it can help
 with (none where the talon is free: Seed) and living as long as the `LaneSolver`. Should the
-child fail, lane 0 goes on alone.
+child fail to start, die, or not answer within its time limit and GRACE, lane 0 goes on alone.
 """
 
 from __future__ import annotations
@@ -26,45 +26,71 @@ from engines import canfield as cf
 from engines.solvers.canfield import Solution, restarts_run, solve
 
 DECIDED = ("winnable", "unwinnable")
+GRACE = 5.0  # seconds past its time limit that lane 1 may take to answer before it counts as lost
 
 
 def _serve(jobs: Connection, stopped: Any) -> None:
-    """Lane 1: solve each (ticket, position, time limit) sent, until None; stop early once
-    `stopped` reaches the job's ticket (lane 0 has decided)."""
+    """Lane 1: solve each (ticket, position, time limit) sent, until the pipe closes; stop early
+    once `stopped` reaches the job's ticket (lane 0 has finished it) or the parent is gone.
+    Ctrl+C in a terminal reaches the whole process group; the parent decides when this process
+    ends, so SIGINT is ignored."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = multiprocessing.parent_process()
     while True:
         try:
-            job = jobs.recv()
-        except (EOFError, OSError):
+            ticket, position, time_limit = jobs.recv()
+            answer = Solution("unknown", [], 0, 0.0)
+            if stopped.value < ticket:  # (not already finished by lane 0)
+                stop = _stop_at(stopped, ticket, parent)
+                answer = solve(cf.from_dict(position), time_limit, lane=1, stop=stop)
+            jobs.send((ticket, answer))
+        except (EOFError, OSError):  # the parent closed the pipe, or is gone
             return
-        ticket, position, time_limit = job
-        answer = solve(cf.from_dict(position), time_limit, lane=1, stop=_stop_at(stopped, ticket))
-        jobs.send((ticket, answer))
 
 
-def _stop_at(stopped: Any, ticket: int) -> Callable[[], bool]:
-    """Whether lane 0 has decided job `ticket` (it sets `stopped` to the ticket)."""
-    return lambda: stopped.value >= ticket
+def _stop_at(stopped: Any, ticket: int, parent: Any) -> Callable[[], bool]:
+    """Whether lane 1 should stop job `ticket`: lane 0 has finished it (it sets `stopped` to the
+    ticket), or the parent died without closing the pipe (nobody would read the answer)."""
+    return lambda: stopped.value >= ticket or (parent is not None and not parent.is_alive())
+
+
+def _cores() -> int:
+    """The cores this process may run on (not merely those the machine has)."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
 
 
 class LaneSolver:
     """Solves positions with lane 0 here and lane 1 in a child process (see the module
-    docstring); on one core, lane 0 alone. Use as a context manager."""
+    docstring). Use as a context manager.
 
-    def __init__(self) -> None:
+    `two`: whether to use lane 1 at all (None: where this process may use two cores or more).
+    """
+
+    def __init__(self, two: bool | None = None) -> None:
         self.ticket = 0
         self.child: Any = None
         self.jobs: Connection | None = None
         self.stopped: Any = None
-        self.usable = (os.cpu_count() or 1) >= 2  # a child may be (or is being) used
+        self.usable = _cores() >= 2 if two is None else two  # lane 1 may be (or is being) used
         self.decided_by: int | None = None  # the lane whose answer `solve` last gave, if decided
 
     def _start(self) -> None:
-        """The child, at the first position lane 1 can help with."""
+        """The child, at the first position lane 1 can help with; if it cannot be started,
+        lane 0 goes on alone."""
         ctx = multiprocessing.get_context("spawn")
-        self.stopped = ctx.Value("q", 0, lock=False)
-        self.jobs, far = ctx.Pipe()
-        self.child = ctx.Process(target=_serve, args=(far, self.stopped), daemon=True)
-        self.child.start()
+        try:
+            self.stopped = ctx.Value("q", 0, lock=False)
+            self.jobs, far = ctx.Pipe()
+            child = ctx.Process(target=_serve, args=(far, self.stopped), daemon=True)
+            child.start()
+        except (OSError, ValueError, RuntimeError):
+            self._lost()
+            return
+        self.child = child
         far.close()
 
     def __enter__(self) -> LaneSolver:
@@ -79,16 +105,18 @@ class LaneSolver:
 
     def solve(self, state: cf.CanfieldState, time_limit: float) -> Solution:
         """`engines.solvers.canfield.solve` on both lanes: the first decided answer, with the
-        seconds until it was known here and the positions both lanes searched."""
+        seconds until it was known here, and the positions lane 0 searched plus lane 1's when
+        its answer came (when lane 0 decides first, lane 1's stopped work is not waited for)."""
         start = time.perf_counter()
         self.decided_by = None
         if self.usable and restarts_run(state):
             if self.child is None:
                 self._start()
-            self.ticket += 1
-            answer = self._both(state, time_limit, start)
-            if answer is not None:
-                return answer
+            if self.jobs is not None:
+                self.ticket += 1
+                answer = self._both(state, time_limit, start)
+                if answer is not None:
+                    return answer
         answer = solve(state, time_limit)
         self.decided_by = 0 if answer.result in DECIDED else None
         return answer
@@ -103,7 +131,7 @@ class LaneSolver:
 
         def other_decided() -> bool:
             if not heard:
-                got = self._receive(ticket, block=False)
+                got = self._receive(ticket, within=None)
                 if got is not None:
                     heard.append(got)
                     noticed[0] = time.perf_counter() - start
@@ -116,7 +144,7 @@ class LaneSolver:
             self.decided_by = 0
             return Solution(own.result, own.moves, own.nodes + sum(x.nodes for x in heard), own_at)
         if not heard:
-            got = self._receive(ticket, block=True)
+            got = self._receive(ticket, within=max(0.0, start + time_limit - time.perf_counter()))
             heard.append(got if got is not None else Solution("unknown", [], 0, 0.0))
             noticed[0] = time.perf_counter() - start
         other = heard[0]
@@ -136,11 +164,17 @@ class LaneSolver:
             return False
         return True
 
-    def _receive(self, ticket: int, *, block: bool) -> Solution | None:
-        """Lane 1's answer to `ticket` (older answers are dropped), or None: not yet (when not
-        blocking), or the child is gone."""
+    def _receive(self, ticket: int, *, within: float | None) -> Solution | None:
+        """Lane 1's answer to `ticket` (answers to earlier ones are dropped), or None: none yet
+        (`within` None: not waited for), none within `within` + GRACE seconds (lane 1 then
+        counts as lost), or the child is gone."""
+        deadline = time.perf_counter() + (0.0 if within is None else within + GRACE)
         try:
-            while self.jobs is not None and (block or self.jobs.poll()):
+            while self.jobs is not None:
+                if not self.jobs.poll(max(0.0, deadline - time.perf_counter())):
+                    if within is not None:
+                        self._lost()
+                    return None
                 got_ticket, answer = self.jobs.recv()
                 if got_ticket == ticket:
                     return answer

@@ -3,6 +3,8 @@ any window opens: no traceback, no hang."""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import time
@@ -141,10 +143,11 @@ def test_a_real_process_prints_no_traceback():
     assert done.stderr == f"cardtable: unknown seat kind 'robot' (known: {known})\n"
 
 
-def test_output_to_a_reader_that_went_away_is_no_crash():
+@pytest.mark.parametrize("game", ["canfield", "orchard"])  # a long page, and one that fits a buffer
+def test_output_to_a_reader_that_went_away_is_no_crash(game):
     """`cardtable rules canfield | head -1`: the pipe is closed before the page is printed."""
     run = subprocess.Popen(
-        [sys.executable, "-m", "game", "rules", "canfield"],
+        [sys.executable, "-m", "game", "rules", game],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -154,6 +157,48 @@ def test_output_to_a_reader_that_went_away_is_no_crash():
     assert run.wait(timeout=60) == 0
     assert run.stderr.read() == b""
     run.stderr.close()
+
+
+def test_ctrl_c_during_a_solve_is_one_line_and_leaves_no_process():
+    run = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "game",
+            "solve",
+            "canfield",
+            "--seed",
+            "6430",
+            "--preset",
+            "classic",
+        ],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env={"SDL_VIDEODRIVER": "dummy", "PATH": ""},
+        start_new_session=True,  # (its own process group, as a terminal's Ctrl+C reaches one)
+    )
+    group = ["pgrep", "-g", str(run.pid)]
+    for _ in range(300):  # until lane 1's process runs: the solve is under way
+        if len(subprocess.run(group, capture_output=True, text=True).stdout.split()) >= 2:
+            break
+        time.sleep(0.1)
+    time.sleep(0.5)
+    os.killpg(run.pid, signal.SIGINT)
+    assert run.wait(timeout=60) == 130
+    assert run.stderr.read() == b"cardtable: interrupted\n"
+    run.stderr.close()
+    time.sleep(0.5)
+    left = subprocess.run(group, capture_output=True, text=True).stdout.split()
+    assert all(_finished(pid) for pid in left)
+
+
+def _finished(pid: str) -> bool:
+    """Whether the process has ended (a zombie waiting to be reaped by init counts)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z"
+    except OSError:
+        return True
 
 
 def test_smoke_home_is_passed_on(monkeypatch, tmp_path):

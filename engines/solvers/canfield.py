@@ -232,6 +232,11 @@ _OPPOSITE = tuple(
 )
 
 
+def _free_talon(rules: cf.Rules) -> bool:
+    """Draw 1 with unlimited redeals: every talon card can be had at any time, for free."""
+    return rules.draw == 1 and rules.redeals is None
+
+
 @dataclass(frozen=True)
 class Solution:
     """What `solve` found: the verdict, a winning line (engine moves) when winnable, and the cost."""
@@ -271,8 +276,7 @@ class _Search:
         self.fill_reserve = not self.fill_any
         self.auto = not rules.foundation_return
         self.back = rules.foundation_return
-        # Draw 1 with unlimited redeals: every talon card can be had at any time, for free.
-        self.free_talon = self.draw == 1 and self.unlimited
+        self.free_talon = _free_talon(rules)
         # A laid card and its twin at hand are one position (`_twins`); not where cards come back
         # from the foundations: one that went up and came back could not have been its twin.
         self.twins = self.free_talon and not self.back
@@ -1339,7 +1343,7 @@ def _easier_search(state: cf.CanfieldState) -> _Search | None:
     rules = state.rules
     if rules.foundation_return:
         return _RelaxedSearch(state)
-    if rules.draw == 1 and rules.redeals is None:
+    if _free_talon(rules):
         return None
     easier = replace(rules, draw=1, redeals=None)
     return _Search(replace(state, rules=easier, redeals_used=0))
@@ -1530,7 +1534,7 @@ def solve(
     dead: dict[tuple, Any] = {}  # shared by the real search and the restarts (`_Search._close`)
     real = _Search(state, dead)
     real.begin()
-    easier = _easier_search(state)
+    easier = None if lane else _easier_search(state)
     if easier is not None:
         easier.begin()
     # Where the talon is not free (Classic), beside them the restarts look for the wins the real
@@ -1587,7 +1591,7 @@ def solve(
 def restarts_run(state: cf.CanfieldState) -> bool:
     """Whether `solve` runs restarts from `state` (the talon is not free), which is all a lane
     but the first runs: elsewhere a second lane has nothing to add."""
-    return not (state.rules.draw == 1 and state.rules.redeals is None)
+    return not _free_talon(state.rules)
 
 
 def gaps_wait_for_reserve(state: cf.CanfieldState) -> bool:
