@@ -73,7 +73,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     try:
         code = run_command(argv)
-        sys.stdout.flush()  # (here, not at exit, so that a closed pipe is caught below)
+        if sys.stdout is not None:  # (None in a windowed Windows bundle)
+            sys.stdout.flush()  # here, not at exit, so that a closed pipe is caught below
         return code
     except BrokenPipeError:
         if not _stdout_closed():

@@ -159,6 +159,12 @@ def test_output_to_a_reader_that_went_away_is_no_crash(game):
     run.stderr.close()
 
 
+def test_no_standard_output_at_all_is_no_crash(monkeypatch):
+    """A windowed Windows bundle has no stdout (None): commands still end normally."""
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main(["rules", "canals"]) == 0
+
+
 def test_ctrl_c_during_a_solve_is_one_line_and_leaves_no_process():
     run = subprocess.Popen(
         [
