@@ -86,7 +86,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:  # Ctrl+C during `solve`, `sim` or `bench`: the user knows why
         print("cardtable: interrupted", file=sys.stderr)
-        return 130
+        # Raised on, without its traceback: Python then finishes its clean-up (the pools'
+        # semaphores) and ends as killed by SIGINT, so a shell loop running us stops too (an exit
+        # status of 130 would read as "handled, go on").
+        sys.excepthook = _say_nothing
+        raise
+
+
+def _say_nothing(*_exc_info: object) -> None:
+    """An excepthook for an exception already reported in one line."""
 
 
 def _stdout_closed() -> bool:
@@ -98,7 +106,8 @@ def _stdout_closed() -> bool:
         return True
     poller = select.poll()
     poller.register(sys.stdout.fileno(), select.POLLOUT)
-    return any(event & select.POLLERR for _fd, event in poller.poll(0))
+    gone = select.POLLERR | select.POLLHUP  # (Linux says POLLERR, the BSDs and macOS POLLHUP)
+    return any(event & gone for _fd, event in poller.poll(0))
 
 
 def run_command(argv: list[str] | None) -> int:

@@ -22,6 +22,8 @@ import random
 import time
 from typing import Any
 
+from game.interrupts import children_deaf_to_ctrl_c, ignore_ctrl_c
+
 SIM_KINDS = ("random", "easy", "medium", "hard", "pimc")
 MAX_GAMES = 100_000
 # A game still going after this many moves is scored where it stands (a solitaire played at random
@@ -70,7 +72,9 @@ def simulate(game_name: str, games: int, players: list[str], seed: int) -> dict[
     if workers == 1:
         results = [play_one(job) for job in jobs]
     else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        with children_deaf_to_ctrl_c():
+            pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_ctrl_c)
+        with pool:
             results = list(pool.imap_unordered(play_one, jobs, chunksize=1))
     return summarize(game_name, players, results)
 

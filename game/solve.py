@@ -15,6 +15,8 @@ import os
 import statistics
 from typing import Any
 
+from game.interrupts import children_deaf_to_ctrl_c, ignore_ctrl_c
+
 SOLVABLE = ("canfield",)
 MAX_SURVEY = 1_000_000  # deals: a survey that long already takes weeks here; more is a typo
 
@@ -104,7 +106,9 @@ def run_survey(preset: str, options: dict[str, Any], deals: int, time_limit: flo
             ]
     else:
         jobs = [(options, seed, time_limit) for seed in range(1, deals + 1)]
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        with children_deaf_to_ctrl_c():
+            pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_ctrl_c)
+        with pool:
             results = pool.starmap(solve_deal, jobs, chunksize=1)
     times = sorted(r["seconds"] for r in results)
     count = {k: sum(r["result"] == k for r in results) for k in ("winnable", "unwinnable")}

@@ -24,27 +24,26 @@ from typing import Any
 
 from engines import canfield as cf
 from engines.solvers.canfield import Solution, restarts_run, solve
+from game.interrupts import children_deaf_to_ctrl_c, ignore_ctrl_c
 
 DECIDED = ("winnable", "unwinnable")
 GRACE = 5.0  # seconds past its time limit that lane 1 may take to answer before it counts as lost
 
 
 def _serve(jobs: Connection, stopped: Any) -> None:
-    """Lane 1: solve each (ticket, position, time limit) sent, until the pipe closes; stop early
+    """Lane 1: solve each (ticket, position, deadline) sent, until the pipe closes; stop early
     once `stopped` reaches the job's ticket (lane 0 has finished it) or the parent is gone.
-    Ctrl+C in a terminal reaches the whole process group; the parent decides when this process
-    ends, so SIGINT is ignored."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    Deaf to Ctrl+C (see `game.interrupts`)."""
+    ignore_ctrl_c()
     parent = multiprocessing.parent_process()
     while True:
         try:
-            ticket, position, time_limit = jobs.recv()
+            ticket, position, deadline = jobs.recv()
             answer = Solution("unknown", [], 0, 0.0)
-            if stopped.value < ticket:  # (not already finished by lane 0)
+            left = deadline - time.time()  # (from when lane 0 began, not from this child's start)
+            if stopped.value < ticket and left > 0:  # (not already finished by lane 0)
                 stop = _stop_at(stopped, ticket, parent)
-                answer = solve(cf.from_dict(position), time_limit, lane=1, stop=stop)
+                answer = solve(cf.from_dict(position), left, lane=1, stop=stop)
             jobs.send((ticket, answer))
         except (EOFError, OSError):  # the parent closed the pipe, or is gone
             return
@@ -86,7 +85,8 @@ class LaneSolver:
             self.stopped = ctx.Value("q", 0, lock=False)
             self.jobs, far = ctx.Pipe()
             child = ctx.Process(target=_serve, args=(far, self.stopped), daemon=True)
-            child.start()
+            with children_deaf_to_ctrl_c():
+                child.start()
         except (OSError, ValueError, RuntimeError):
             self._lost()
             return
@@ -124,7 +124,8 @@ class LaneSolver:
     def _both(self, state: cf.CanfieldState, time_limit: float, start: float) -> Solution | None:
         """`solve` on both lanes; None if the child cannot be reached."""
         ticket = self.ticket
-        if not self._send((ticket, state.to_dict(), time_limit)):
+        # (The deadline on the wall clock, which both processes read alike.)
+        if not self._send((ticket, state.to_dict(), time.time() + time_limit)):
             return None
         heard: list[Solution] = []  # lane 1's answer, once it came
         noticed = [0.0]

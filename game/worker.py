@@ -29,6 +29,8 @@ from collections import deque
 from collections.abc import Callable, Hashable
 from typing import Any
 
+from game.interrupts import children_deaf_to_ctrl_c, ignore_ctrl_c
+
 JOIN_SECONDS = 0.15  # per step of close() (a start under way, terminate, kill): ≤ ~0.45 s
 
 
@@ -183,7 +185,8 @@ class Worker:
             ours, theirs = ctx.Pipe(duplex=True)
             proc = ctx.Process(target=_serve, args=(theirs,), name="cardtable-worker")
             proc.daemon = True  # multiprocessing's atexit ends it if close() is never called
-            proc.start()
+            with children_deaf_to_ctrl_c():
+                proc.start()
             theirs.close()  # only the child holds that end now, so its death reads as EOF here
             self._started = (proc, ours)
         except Exception as exc:
@@ -213,11 +216,9 @@ class Worker:
 
 
 def _serve(conn: Any) -> None:
-    """The child's loop: one job at a time, until the pipe closes. Ctrl+C in a terminal reaches
-    the whole process group; the parent decides when this process ends, so SIGINT is ignored."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """The child's loop: one job at a time, until the pipe closes (deaf to Ctrl+C: see
+    `game.interrupts`)."""
+    ignore_ctrl_c()
     while True:
         try:
             payload = conn.recv_bytes()
