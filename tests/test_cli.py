@@ -174,13 +174,19 @@ def test_no_standard_output_at_all_is_no_crash(monkeypatch):
     ],
 )
 def test_ctrl_c_is_one_line_and_leaves_no_process(command, processes):
+    # As a shell starts a command: Ctrl+C not ignored (a pytest-xdist worker ignores it, and a
+    # child would inherit that), in its own process group, as a terminal's Ctrl+C reaches one.
+    as_from_a_shell = (
+        "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "sys.argv[0] = 'cardtable'; runpy.run_module('game', run_name='__main__')"
+    )
     run = subprocess.Popen(
-        [sys.executable, "-m", "game", *command],
+        [sys.executable, "-c", as_from_a_shell, *command],
         cwd=ROOT,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         env={"SDL_VIDEODRIVER": "dummy", "PATH": ""},
-        start_new_session=True,  # (its own process group, as a terminal's Ctrl+C reaches one)
+        start_new_session=True,
     )
     for _ in range(600):  # until its children exist (some may still be starting up)
         if len(_running_in_group(run.pid)) >= processes:
