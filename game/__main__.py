@@ -86,15 +86,28 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     except KeyboardInterrupt:  # Ctrl+C during `solve`, `sim` or `bench`: the user knows why
         print("cardtable: interrupted", file=sys.stderr)
-        # Raised on, without its traceback: Python then finishes its clean-up (the pools'
-        # semaphores) and ends as killed by SIGINT, so a shell loop running us stops too (an exit
-        # status of 130 would read as "handled, go on").
-        sys.excepthook = _say_nothing
-        raise
+        if argv is None:  # (the process's own command line, not a caller's in-process call)
+            _die_of_ctrl_c()
+        return 130
 
 
-def _say_nothing(*_exc_info: object) -> None:
-    """An excepthook for an exception already reported in one line."""
+def _die_of_ctrl_c() -> None:
+    """End as killed by SIGINT, where there are signals, so that a shell loop running us stops
+    too (an exit status of 130 reads as "handled, go on"). By hand, after the clean-up that
+    Python's exit would do (multiprocessing's: the pools' semaphores), since the one-file
+    bundle's launcher would not end that way."""
+    import atexit
+    import os
+    import signal
+
+    if not hasattr(signal, "SIGKILL"):  # (Windows: the status 130 it is)
+        return
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGINT)
 
 
 def _stdout_closed() -> bool:

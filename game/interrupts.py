@@ -13,6 +13,10 @@ from __future__ import annotations
 import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from multiprocessing.pool import Pool
 
 _MASKS = hasattr(signal, "pthread_sigmask")  # (POSIX; Windows has no signal masks)
 
@@ -28,11 +32,28 @@ def children_deaf_to_ctrl_c() -> Iterator[None]:
     # Its first start (at a spawned child's) blocks SIGINT and then unblocks it, which would
     # undo the block below: so it is started first.
     resource_tracker.ensure_running()
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, ())  # (the mask as it is: blocking nothing)
+    try:  # (a Ctrl+C pending when the block lands is raised there: the mask is still restored)
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
+@contextmanager
+def pool_deaf_to_ctrl_c(workers: int) -> Iterator[Pool]:
+    """A pool of `workers` spawned processes that ignore Ctrl+C, ended however the block ends (a
+    Ctrl+C that waited for the block to lift included)."""
+    import multiprocessing
+
+    pool = None
+    try:
+        with children_deaf_to_ctrl_c():
+            pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_ctrl_c)
+        yield pool
+    finally:
+        if pool is not None:
+            pool.terminate()
 
 
 def ignore_ctrl_c() -> None:

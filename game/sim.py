@@ -22,7 +22,7 @@ import random
 import time
 from typing import Any
 
-from game.interrupts import children_deaf_to_ctrl_c, ignore_ctrl_c
+from game.interrupts import pool_deaf_to_ctrl_c
 
 SIM_KINDS = ("random", "easy", "medium", "hard", "pimc")
 MAX_GAMES = 100_000
@@ -61,7 +61,6 @@ def parse_seats(game_name: str, seats: str) -> list[str]:
 
 def simulate(game_name: str, games: int, players: list[str], seed: int) -> dict[str, Any]:
     """The contract's `sim --json` object for `games` games between `players` (already checked)."""
-    import multiprocessing
 
     if not 1 <= games <= MAX_GAMES:
         raise ValueError(f"--games must be between 1 and {MAX_GAMES}, not {games}")
@@ -72,9 +71,7 @@ def simulate(game_name: str, games: int, players: list[str], seed: int) -> dict[
     if workers == 1:
         results = [play_one(job) for job in jobs]
     else:
-        with children_deaf_to_ctrl_c():
-            pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_ctrl_c)
-        with pool:
+        with pool_deaf_to_ctrl_c(workers) as pool:
             results = list(pool.imap_unordered(play_one, jobs, chunksize=1))
     return summarize(game_name, players, results)
 

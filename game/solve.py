@@ -15,7 +15,7 @@ import os
 import statistics
 from typing import Any
 
-from game.interrupts import children_deaf_to_ctrl_c, ignore_ctrl_c
+from game.interrupts import pool_deaf_to_ctrl_c
 
 SOLVABLE = ("canfield",)
 MAX_SURVEY = 1_000_000  # deals: a survey that long already takes weeks here; more is a typo
@@ -91,7 +91,6 @@ def run_survey(preset: str, options: dict[str, Any], deals: int, time_limit: flo
     """Solve deals 1..`deals` from their start; the contract's summary. Where a second lane helps
     (`restarts_run`), the deals are taken one at a time, each on both cores; elsewhere two at a
     time, one on each core."""
-    import multiprocessing
 
     from engines import canfield
     from engines.solvers.canfield import restarts_run, solve_deal
@@ -106,9 +105,7 @@ def run_survey(preset: str, options: dict[str, Any], deals: int, time_limit: flo
             ]
     else:
         jobs = [(options, seed, time_limit) for seed in range(1, deals + 1)]
-        with children_deaf_to_ctrl_c():
-            pool = multiprocessing.get_context("spawn").Pool(workers, initializer=ignore_ctrl_c)
-        with pool:
+        with pool_deaf_to_ctrl_c(workers) as pool:
             results = pool.starmap(solve_deal, jobs, chunksize=1)
     times = sorted(r["seconds"] for r in results)
     count = {k: sum(r["result"] == k for r in results) for k in ("winnable", "unwinnable")}

@@ -87,10 +87,10 @@ class LaneSolver:
             child = ctx.Process(target=_serve, args=(far, self.stopped), daemon=True)
             with children_deaf_to_ctrl_c():
                 child.start()
+                self.child = child  # (before a Ctrl+C held back by the block is raised)
         except (OSError, ValueError, RuntimeError):
             self._lost()
             return
-        self.child = child
         far.close()
 
     def __enter__(self) -> LaneSolver:
