@@ -117,8 +117,12 @@ def _stdout_closed() -> bool:
 
     if not hasattr(select, "poll"):
         return True
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # (None, or an in-memory stream: not a pipe)
+        return False
     poller = select.poll()
-    poller.register(sys.stdout.fileno(), select.POLLOUT)
+    poller.register(fd, select.POLLOUT)
     gone = select.POLLERR | select.POLLHUP  # (Linux says POLLERR, the BSDs and macOS POLLHUP)
     return any(event & gone for _fd, event in poller.poll(0))
 

@@ -205,6 +205,18 @@ def test_ctrl_c_is_one_line_and_leaves_no_process(command, processes):
     assert _running_in_group(run.pid) == []
 
 
+def test_a_broken_pipe_that_is_not_stdout_is_not_swallowed(monkeypatch, capsys):
+    """Only a closed stdout ends quietly: a broken pipe elsewhere (here stdout is pytest's own
+    in-memory capture) is a real error and goes on up."""
+
+    def broken(_argv):
+        raise BrokenPipeError("a pipe to somewhere else")
+
+    monkeypatch.setattr("game.__main__.run_command", broken)
+    with pytest.raises(BrokenPipeError, match="somewhere else"):
+        main(["rules", "canals"])
+
+
 def test_ctrl_c_in_an_in_process_call_returns_130(monkeypatch, capsys):
     """A caller's `main([...])` (a test, a REPL) gets the status back rather than a dead process."""
 

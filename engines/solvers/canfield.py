@@ -1571,13 +1571,7 @@ def solve(
         if not lane:
             result = real.advance(step if finder is None else max(1, step // 4))
         share = min(step if finder is None else max(1, step // 10), left())
-        if (
-            result is None
-            and not lane
-            and easier is not None
-            and easier.result is None
-            and share > 0
-        ):
+        if result is None and easier is not None and easier.result is None and share > 0:
             result = "unwinnable" if easier.advance(share) == "unwinnable" else None
         share = left()
         if result is None and finder is not None and finder.result is None and share > 0:
