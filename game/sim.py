@@ -78,7 +78,8 @@ def simulate(game_name: str, games: int, players: list[str], seed: int) -> dict[
 
 def worker_count(games: int) -> int:
     """Processes to play `games` games on: two at most, so each search has a core to itself."""
-    return max(1, min(2, os.cpu_count() or 1, games))
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(2, cores or 1, games))  # (the cores this process may use, not all there are)
 
 
 def summarize(game_name: str, players: list[str], results: list[dict[str, Any]]) -> dict[str, Any]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import statistics
 from typing import Any
 
@@ -94,9 +93,10 @@ def run_survey(preset: str, options: dict[str, Any], deals: int, time_limit: flo
 
     from engines import canfield
     from engines.solvers.canfield import restarts_run, solve_deal
+    from game.sim import worker_count
     from game.solve_lanes import LaneSolver
 
-    workers = max(1, min(2, os.cpu_count() or 1, deals))
+    workers = worker_count(deals)
     if restarts_run(canfield.new_game(1, options=options)) or workers == 1:
         with LaneSolver() as lanes:
             results = [

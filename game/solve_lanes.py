@@ -16,7 +16,6 @@ child fail to start, die, or not answer within its time limit and GRACE, lane 0 
 from __future__ import annotations
 
 import multiprocessing
-import os
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -25,6 +24,7 @@ from typing import Any
 from engines import canfield as cf
 from engines.solvers.canfield import Solution, restarts_run, solve
 from game.interrupts import children_deaf_to_ctrl_c, ignore_ctrl_c
+from game.sim import worker_count
 
 DECIDED = ("winnable", "unwinnable")
 GRACE = 5.0  # seconds past its time limit that lane 1 may take to answer before it counts as lost
@@ -55,13 +55,6 @@ def _stop_at(stopped: Any, ticket: int, parent: Any) -> Callable[[], bool]:
     return lambda: stopped.value >= ticket or (parent is not None and not parent.is_alive())
 
 
-def _cores() -> int:
-    """The cores this process may run on (not merely those the machine has)."""
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0))
-    return os.cpu_count() or 1
-
-
 class LaneSolver:
     """Solves positions with lane 0 here and lane 1 in a child process (see the module
     docstring). Use as a context manager.
@@ -74,7 +67,9 @@ class LaneSolver:
         self.child: Any = None
         self.jobs: Connection | None = None
         self.stopped: Any = None
-        self.usable = _cores() >= 2 if two is None else two  # lane 1 may be (or is being) used
+        self.usable = (
+            worker_count(2) == 2 if two is None else two
+        )  # lane 1 may be (or is being) used
         self.decided_by: int | None = None  # the lane whose answer `solve` last gave, if decided
 
     def _start(self) -> None:
