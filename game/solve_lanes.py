@@ -7,6 +7,10 @@ seeds (lane 1) takes two draws of that luck at once, while this process runs eve
 one-core solver runs (lane 0). Whichever lane decides first answers, and the other is stopped
 between two of its slices (about 20 ms).
 
+The two lanes also tell each other the positions they prove dead (`_Mailbox`), so each
+skips what either has proved: most of what a run finds is already proved dead, and with one
+table between them the two lanes search more of the deal that neither has searched.
+
 Lane 0 runs here, so a deal decided at once costs nothing extra; lane 1 runs in one spawned
 child (the start method the bundled app supports), started at the first position it can help
 with (none where the talon is free: Seed) and living as long as the `LaneSolver`. Should the
@@ -15,7 +19,10 @@ child fail to start, die, or not answer within its time limit and GRACE, lane 0 
 
 from __future__ import annotations
 
+import collections
 import multiprocessing
+import pickle
+import threading
 import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -30,12 +37,69 @@ DECIDED = ("winnable", "unwinnable")
 GRACE = 5.0  # seconds past its time limit that lane 1 may take to answer before it counts as lost
 
 
-def _serve(jobs: Connection, stopped: Any) -> None:
+class _Mailbox:
+    """The positions proved dead, to and from the other lane (`solve`'s `share`): sent on one
+    pipe, and received from another by a thread of their own.
+
+    Why a thread: a pipe holds little, and a lane sends while the other is busy searching; were
+    both to wait for the other to read, neither would. The thread reads whatever comes, so no
+    send waits for long.
+    """
+
+    def __init__(self, out: Connection, into: Connection) -> None:
+        self.out: Connection | None = out
+        self.into = into
+        self.inbox: collections.deque[tuple[int, list]] = collections.deque()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        """Take in what the other lane sends, until its end of the pipe is closed."""
+        try:
+            while True:
+                self.inbox.append(self.into.recv())
+        except (EOFError, OSError, pickle.UnpicklingError):
+            return
+
+    def share(self, ticket: int) -> Callable[[list], list[list]]:
+        """`solve`'s `share` for job `ticket`: what the other lane sent for another job is
+        dropped, and a pipe that fails stops the sharing, never the solve."""
+
+        def share(news: list) -> list[list]:
+            if news and self.out is not None:
+                try:
+                    self.out.send((ticket, news))
+                except OSError:
+                    self.out = None
+            got = []
+            inbox = self.inbox
+            while inbox:
+                sent_for, items = inbox.popleft()
+                if sent_for == ticket:
+                    got.append(items)
+            return got
+
+        return share
+
+    def close(self) -> None:
+        """Close this lane's ends, once the other lane is gone (its end closed, so the reader
+        ends; one still reading keeps its end until it does)."""
+        if self.out is not None:
+            self.out.close()
+            self.out = None
+        self.reader.join(timeout=1.0)
+        if not self.reader.is_alive():
+            self.into.close()
+
+
+def _serve(jobs: Connection, stopped: Any, into: Connection, out: Connection) -> None:
     """Lane 1: solve each (ticket, position, deadline) sent, until the pipe closes; stop early
     once `stopped` reaches the job's ticket (lane 0 has finished it) or the parent is gone.
-    Deaf to Ctrl+C (see `game.interrupts`)."""
+    The positions proved dead come in on `into` and go out on `out` (`_Mailbox`). Deaf to
+    Ctrl+C (see `game.interrupts`)."""
     ignore_ctrl_c()
     parent = multiprocessing.parent_process()
+    mailbox = _Mailbox(out, into)
     while True:
         try:
             ticket, position, deadline = jobs.recv()
@@ -43,7 +107,8 @@ def _serve(jobs: Connection, stopped: Any) -> None:
             left = deadline - time.time()  # (from when lane 0 began, not from this child's start)
             if stopped.value < ticket and left > 0:  # (not already finished by lane 0)
                 stop = _stop_at(stopped, ticket, parent)
-                answer = solve(cf.from_dict(position), left, lane=1, stop=stop)
+                share = mailbox.share(ticket)
+                answer = solve(cf.from_dict(position), left, lane=1, stop=stop, share=share)
             jobs.send((ticket, answer))
         except (EOFError, OSError):  # the parent closed the pipe, or is gone
             return
@@ -67,6 +132,7 @@ class LaneSolver:
         self.child: Any = None
         self.jobs: Connection | None = None
         self.stopped: Any = None
+        self.mailbox: _Mailbox | None = None
         self.usable = (
             worker_count(2) == 2 if two is None else two
         )  # lane 1 may be (or is being) used
@@ -79,14 +145,19 @@ class LaneSolver:
         try:
             self.stopped = ctx.Value("q", 0, lock=False)
             self.jobs, far = ctx.Pipe()
-            child = ctx.Process(target=_serve, args=(far, self.stopped), daemon=True)
+            from_child, its_out = ctx.Pipe(duplex=False)
+            its_in, to_child = ctx.Pipe(duplex=False)
+            ends = (far, self.stopped, its_in, its_out)
+            child = ctx.Process(target=_serve, args=ends, daemon=True)
             with children_deaf_to_ctrl_c():
                 child.start()
                 self.child = child  # (before a Ctrl+C held back by the block is raised)
         except (OSError, ValueError, RuntimeError):
             self._lost()
             return
-        far.close()
+        for end in (far, its_in, its_out):  # (the child's: its death closes the pipes)
+            end.close()
+        self.mailbox = _Mailbox(to_child, from_child)
 
     def __enter__(self) -> LaneSolver:
         return self
@@ -133,7 +204,8 @@ class LaneSolver:
                     noticed[0] = time.perf_counter() - start
             return bool(heard) and heard[0].result in DECIDED
 
-        own = solve(state, time_limit, stop=other_decided)
+        share = None if self.mailbox is None else self.mailbox.share(ticket)
+        own = solve(state, time_limit, stop=other_decided, share=share)
         own_at = time.perf_counter() - start
         self.stopped.value = ticket
         if own.result in DECIDED:  # (lane 1's answer is dropped when it comes)
@@ -188,3 +260,6 @@ class LaneSolver:
             self.child.kill()
             self.child.join()
             self.child = None
+        if self.mailbox is not None:
+            self.mailbox.close()
+            self.mailbox = None

@@ -16,6 +16,8 @@ import os
 import random
 import subprocess
 import sys
+import threading
+import time
 import types
 from dataclasses import replace
 
@@ -23,6 +25,7 @@ import pytest
 from conftest import make_state, nearly_won, run_of
 
 import engines
+import game.solve_lanes
 from engines import canfield
 from engines.cards import FULL_DECK, SUITS
 from engines.solvers.canfield import (
@@ -32,6 +35,7 @@ from engines.solvers.canfield import (
     _RETURN,
     _TWIN,
     RESULTS,
+    Solution,
     _covers_place,
     _easier_search,
     _engine_line,
@@ -39,6 +43,7 @@ from engines.solvers.canfield import (
     _RelaxedSearch,
     _Restarts,
     _Search,
+    _SharedDead,
     _ShuffledSearch,
     find_winnable_deal,
     gaps_wait_for_reserve,
@@ -48,7 +53,7 @@ from engines.solvers.canfield import (
     solve_position,
 )
 from game.__main__ import main
-from game.solve_lanes import LaneSolver, _stop_at
+from game.solve_lanes import LaneSolver, _Mailbox, _stop_at
 
 # (preset, deal) -> the verdict, each decided in well under a second.
 KNOWN = {
@@ -1079,18 +1084,85 @@ def test_a_position_on_two_lanes_takes_the_first_answer():
         assert lanes.child is None  # started only when lane 1 can help
         first = deal("classic", 1)
         assert replays_to_win(first, lanes.solve(first, 5).moves)
-        # Classic deal 6428: lane 0 alone does not win it in 10 s; lane 1 does in about 1 s.
-        # (Lane 1's answer to deal 1, if it came after lane 0's, is not taken for this one.)
-        state = deal("classic", 6428)
-        found = lanes.solve(state, 30)
-        assert (found.result, lanes.decided_by) == ("winnable", 1)
-        assert replays_to_win(state, found.moves)
         assert lanes.solve(deal("classic", 16), 5).result == "unwinnable"
         # Without the child (it died), lane 0 goes on alone.
         lanes.child.kill()
         lanes.child.join()
         assert lanes.solve(first, 5).result == "winnable"
         assert lanes.decided_by == 0 and not lanes.usable and lanes.child is None
+
+
+def test_lane_ones_answer_is_taken_when_lane_zero_has_none(monkeypatch):
+    def undecided(state, time_limit, *, stop=lambda: False, share=None):
+        """Lane 0 finding nothing until lane 1 has decided (the child runs the real solver)."""
+        end = time.perf_counter() + time_limit
+        while not stop() and time.perf_counter() < end:
+            time.sleep(0.01)
+        return Solution("unknown", [], 0, 0.0)
+
+    monkeypatch.setattr(game.solve_lanes, "solve", undecided)
+    with LaneSolver(two=True) as lanes:
+        first = deal("classic", 1)
+        # (Lane 1's answer to a job before this one, were it late, is not taken for this one.)
+        assert lanes.solve(deal("classic", 2), 0.001).result == "unknown"
+        found = lanes.solve(first, 30)
+        assert (found.result, lanes.decided_by) == ("winnable", 1)
+        assert replays_to_win(first, found.moves)
+
+
+def test_a_lane_skips_what_another_lane_proved_dead():
+    # Lane 0's real search proves Classic deal 74 dead in about 6,000 positions, and so do
+    # restarts alone (lane 1); told what the real search recorded, lane 1 proves it at once.
+    state = deal("classic", 74)
+    dead = _SharedDead()
+    assert alone(_Search(state, dead), 100_000) == "unwinnable"
+    proved = dead.news()
+    assert proved and dead.news() == []  # (each piece of news is told once)
+    told = [[proved]]
+    helped = solve(state, None, None, lane=1, share=lambda _news: told.pop() if told else [])
+    unhelped = solve(state, None, None, lane=1)
+    assert (helped.result, unhelped.result, told) == ("unwinnable", "unwinnable", [])
+    assert unhelped.nodes > 5_000 and helped.nodes < 100
+
+
+def test_a_shared_dead_table_keeps_the_most_each_lane_proved():
+    dead = _SharedDead()
+    dead[("a",)] = (0, 9, 53)
+    dead[("b",)] = 1  # (the redeals left with which it is dead)
+    assert sorted(dead.news()) == [(("a",), (0, 9, 53)), (("b",), 1)]
+    dead.learn([(("a",), (0, 53, 4)), (("b",), 0), (("c",), 2)])
+    assert dead == {("a",): (0, 9, 4), ("b",): 1, ("c",): 2}
+    assert dead.news() == []  # what was learnt is not told back
+
+
+def test_lanes_mailboxes_never_wait_for_each_other_to_read():
+    a_in, b_out = multiprocessing.Pipe(duplex=False)
+    b_in, a_out = multiprocessing.Pipe(duplex=False)
+    a, b = _Mailbox(a_out, a_in), _Mailbox(b_out, b_in)
+    # Each batch is far more than a pipe holds, and neither lane reads while it sends.
+    batch = [((i, i, ((i % 52,),)), (0, 53, 53)) for i in range(5_000)]
+    got: dict[_Mailbox, list] = {a: [], b: []}  # what each lane's `share` handed back
+
+    def send(box: _Mailbox) -> None:
+        for _ in range(8):
+            got[box] += box.share(2)(batch)
+
+    a.share(1)([(("another job",), 0)])  # (b drops it: it is working on job 2)
+    senders = [threading.Thread(target=send, args=(box,)) for box in (a, b)]
+    for sender in senders:
+        sender.start()
+    for sender in senders:
+        sender.join(timeout=30)
+        assert not sender.is_alive()
+    end = time.perf_counter() + 30
+    while len(got[b]) < 8 and time.perf_counter() < end:
+        got[b] += b.share(2)([])
+        time.sleep(0.01)
+    assert got[b] == [batch] * 8
+    b.close()  # (b's reader still waits for a)
+    a.close()  # a's reader has seen b's end closed; b's now sees a's
+    b.reader.join(timeout=5)
+    assert not a.reader.is_alive() and not b.reader.is_alive() and a.into.closed
 
 
 def test_lane_zero_goes_on_alone_when_the_child_cannot_start(monkeypatch):
