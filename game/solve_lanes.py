@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import collections
 import multiprocessing
-import pickle
 import threading
 import time
 from collections.abc import Callable
@@ -54,16 +53,19 @@ class _Mailbox:
         self.reader.start()
 
     def _read(self) -> None:
-        """Take in what the other lane sends, until its end of the pipe is closed."""
+        """Take in what the other lane sends, until its end of the pipe is closed; on any
+        failure, close this end, so that the other lane's sends fail (and it stops sharing)
+        rather than wait for a reader that is gone."""
         try:
             while True:
                 self.inbox.append(self.into.recv())
-        except (EOFError, OSError, pickle.UnpicklingError):
-            return
+        except Exception:  # (the end closed, a damaged message, no memory: sharing ends)
+            self.into.close()
 
     def share(self, ticket: int) -> Callable[[list], list[list]]:
-        """`solve`'s `share` for job `ticket`: what the other lane sent for another job is
-        dropped, and a pipe that fails stops the sharing, never the solve."""
+        """`solve`'s `share` for job `ticket`: what the other lane sent for an earlier job is
+        dropped, and for a later one kept (the other lane may be a job ahead); a pipe that fails
+        stops the sharing, never the solve."""
 
         def share(news: list) -> list[list]:
             if news and self.out is not None:
@@ -73,7 +75,7 @@ class _Mailbox:
                     self.out = None
             got = []
             inbox = self.inbox
-            while inbox:
+            while inbox and inbox[0][0] <= ticket:
                 sent_for, items = inbox.popleft()
                 if sent_for == ticket:
                     got.append(items)
@@ -142,22 +144,25 @@ class LaneSolver:
         """The child, at the first position lane 1 can help with; if it cannot be started,
         lane 0 goes on alone."""
         ctx = multiprocessing.get_context("spawn")
+        ends: list[Connection] = []  # (the child's: closed here once it has them)
         try:
             self.stopped = ctx.Value("q", 0, lock=False)
             self.jobs, far = ctx.Pipe()
             from_child, its_out = ctx.Pipe(duplex=False)
             its_in, to_child = ctx.Pipe(duplex=False)
-            ends = (far, self.stopped, its_in, its_out)
-            child = ctx.Process(target=_serve, args=ends, daemon=True)
+            ends = [far, its_in, its_out]
+            args = (far, self.stopped, its_in, its_out)
+            child = ctx.Process(target=_serve, args=args, daemon=True)
             with children_deaf_to_ctrl_c():
                 child.start()
                 self.child = child  # (before a Ctrl+C held back by the block is raised)
+            self.mailbox = _Mailbox(to_child, from_child)  # (its thread may fail to start)
         except (OSError, ValueError, RuntimeError):
             self._lost()
             return
-        for end in (far, its_in, its_out):  # (the child's: its death closes the pipes)
-            end.close()
-        self.mailbox = _Mailbox(to_child, from_child)
+        finally:
+            for end in ends:  # (its death closes the pipes)
+                end.close()
 
     def __enter__(self) -> LaneSolver:
         return self

@@ -1092,22 +1092,76 @@ def test_a_position_on_two_lanes_takes_the_first_answer():
         assert lanes.decided_by == 0 and not lanes.usable and lanes.child is None
 
 
+def waits_for_lane_one(stop, time_limit: float) -> Solution:
+    """A scripted lane 0 that finds nothing, and ends once lane 1 has decided (or its time is up)."""
+    end = time.perf_counter() + time_limit
+    while not stop() and time.perf_counter() < end:
+        time.sleep(0.01)
+    return Solution("unknown", [], 0, 0.0)
+
+
+def scripted_lane_zero(monkeypatch, script: list) -> None:
+    """Lane 0 (this process) plays `script`, one step per job; lane 1 is the real solver."""
+
+    def lane_zero(state, time_limit, *, stop=lambda: False, share=None):
+        return script.pop(0)(stop, time_limit, share)
+
+    monkeypatch.setattr(game.solve_lanes, "solve", lane_zero)
+
+
 def test_lane_ones_answer_is_taken_when_lane_zero_has_none(monkeypatch):
-    def undecided(state, time_limit, *, stop=lambda: False, share=None):
-        """Lane 0 finding nothing until lane 1 has decided (the child runs the real solver)."""
-        end = time.perf_counter() + time_limit
+    def decides_without_asking(_stop, _time_limit, _share) -> Solution:
+        time.sleep(1.0)  # (lane 1's answer to this job is in the pipe by then, unread)
+        return Solution("unwinnable", [], 0, 0.0)
+
+    scripted_lane_zero(
+        monkeypatch,
+        [
+            lambda stop, limit, _share: waits_for_lane_one(stop, limit),
+            decides_without_asking,
+            lambda stop, limit, _share: waits_for_lane_one(stop, limit),
+        ],
+    )
+    with LaneSolver(two=True) as lanes:
+        dead, first = deal("classic", 16), deal("classic", 1)
+        # (a generous limit: the child starts with the first job)
+        assert (lanes.solve(dead, 60).result, lanes.decided_by) == ("unwinnable", 1)
+        assert (lanes.solve(dead, 60).result, lanes.decided_by) == ("unwinnable", 0)
+        # Lane 1's answer to the job before, unread until now, is not taken for this one.
+        found = lanes.solve(first, 60)
+        assert (found.result, lanes.decided_by) == ("winnable", 1)
+        assert replays_to_win(first, found.moves)
+
+
+def test_lanes_tell_each_other_what_they_prove_across_processes(monkeypatch):
+    # Lane 0 tells lane 1 (the real solver, in its child) that the root of Classic deal 1 is
+    # dead: a false proof, to see it taken in (lane 1 alone needs some 50,000 positions and
+    # several runs to win this deal). Lane 1 takes it, and says so; and it tells lane 0 what
+    # it proved itself on the way.
+    state = deal("classic", 1)
+    table = _SharedDead()
+    root = _Search(state, table)
+    root.begin()
+    root._record(root.mark)
+    false_news = table.news()
+    heard: list = []
+
+    def tells_and_listens(stop, time_limit, share) -> Solution:
+        news, end = false_news, time.perf_counter() + time_limit
         while not stop() and time.perf_counter() < end:
+            heard.extend(share(news))
+            news = []
+            time.sleep(0.01)
+        while not heard and time.perf_counter() < end:
+            heard.extend(share([]))
             time.sleep(0.01)
         return Solution("unknown", [], 0, 0.0)
 
-    monkeypatch.setattr(game.solve_lanes, "solve", undecided)
+    scripted_lane_zero(monkeypatch, [tells_and_listens])
     with LaneSolver(two=True) as lanes:
-        first = deal("classic", 1)
-        # (Lane 1's answer to a job before this one, were it late, is not taken for this one.)
-        assert lanes.solve(deal("classic", 2), 0.001).result == "unknown"
-        found = lanes.solve(first, 30)
-        assert (found.result, lanes.decided_by) == ("winnable", 1)
-        assert replays_to_win(first, found.moves)
+        answer = lanes.solve(state, 60)
+    assert (answer.result, lanes.decided_by) == ("unwinnable", 1)
+    assert heard and all(heard)
 
 
 def test_a_lane_skips_what_another_lane_proved_dead():
@@ -1148,7 +1202,7 @@ def test_lanes_mailboxes_never_wait_for_each_other_to_read():
             got[box] += box.share(2)(batch)
 
     a.share(1)([(("another job",), 0)])  # (b drops it: it is working on job 2)
-    senders = [threading.Thread(target=send, args=(box,)) for box in (a, b)]
+    senders = [threading.Thread(target=send, args=(box,), daemon=True) for box in (a, b)]
     for sender in senders:
         sender.start()
     for sender in senders:
@@ -1163,6 +1217,33 @@ def test_lanes_mailboxes_never_wait_for_each_other_to_read():
     a.close()  # a's reader has seen b's end closed; b's now sees a's
     b.reader.join(timeout=5)
     assert not a.reader.is_alive() and not b.reader.is_alive() and a.into.closed
+
+
+def another_lane(state: canfield.CanfieldState):
+    """A `share` for `solve`: restarts of lane 1's own, a few hundred positions between two
+    slices, telling what they prove and taking in what they are told."""
+    table = _SharedDead()
+    restarts = _Restarts(state, table, lane=1)
+
+    def share(news: list) -> list:
+        table.learn(news)
+        if restarts.result is None:
+            restarts.advance(300)
+        return [table.news()]
+
+    return share
+
+
+@pytest.mark.parametrize(
+    "options", [canfield.presets["classic"], {**canfield.presets["classic"], "redeals": 2}]
+)
+def test_small_positions_agree_with_a_plain_search_while_another_lane_tells(options):
+    # What another lane proves, arriving between any two slices, never changes a verdict.
+    for state, referee in refereed_positions(options, 60):
+        solution = solve(state, time_limit=20, share=another_lane(state))
+        assert solution.result == referee, state.to_dict()
+        if referee == "winnable":
+            assert replays_to_win(state, solution.moves)
 
 
 def test_lane_zero_goes_on_alone_when_the_child_cannot_start(monkeypatch):
