@@ -1491,7 +1491,8 @@ class _SharedDead(dict):
         self.told = 0  # entries at the last `news` or `learn`: those after it are new
 
     def news(self) -> list[tuple[tuple, Any]]:
-        """The positions recorded since the last call (or `learn`): (key, value) pairs."""
+        """The positions added to the table since the last call (or `learn`): (key, value)
+        pairs."""
         fresh = len(self) - self.told
         self.told = len(self)
         return list(itertools.islice(reversed(self.items()), fresh))
@@ -1580,8 +1581,8 @@ def solve(
     all of the above, any other lane only restarts, from its own stream of run seeds (and none
     where the talon is free: it answers "unknown" at once). `stop`, asked between slices, ends
     the search early with "unknown" (another lane has decided). `share`, called between slices
-    with the positions this lane has proved dead since (`_SharedDead.news`), returns what the
-    other lanes have proved since, which this lane's searches then skip too.
+    with the positions this lane has added to its table of the dead since (`_SharedDead.news`),
+    returns what the other lanes have added to theirs, which this lane's searches then skip too.
     """
     start = time.perf_counter()
     if gaps_wait_for_reserve(state):
