@@ -1092,7 +1092,7 @@ def test_a_position_on_two_lanes_takes_the_first_answer():
         assert lanes.decided_by == 0 and not lanes.usable and lanes.child is None
 
 
-def waits_for_lane_one(stop, time_limit: float) -> Solution:
+def waits_for_lane_one(stop, time_limit: float, _share) -> Solution:
     """A scripted lane 0 that finds nothing, and ends once lane 1 has decided (or its time is up)."""
     end = time.perf_counter() + time_limit
     while not stop() and time.perf_counter() < end:
@@ -1114,14 +1114,8 @@ def test_lane_ones_answer_is_taken_when_lane_zero_has_none(monkeypatch):
         time.sleep(1.0)  # (lane 1's answer to this job is in the pipe by then, unread)
         return Solution("unwinnable", [], 0, 0.0)
 
-    scripted_lane_zero(
-        monkeypatch,
-        [
-            lambda stop, limit, _share: waits_for_lane_one(stop, limit),
-            decides_without_asking,
-            lambda stop, limit, _share: waits_for_lane_one(stop, limit),
-        ],
-    )
+    script = [waits_for_lane_one, decides_without_asking, waits_for_lane_one]
+    scripted_lane_zero(monkeypatch, script)
     with LaneSolver(two=True) as lanes:
         dead, first = deal("classic", 16), deal("classic", 1)
         # (a generous limit: the child starts with the first job)
